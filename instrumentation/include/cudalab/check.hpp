@@ -1,0 +1,71 @@
+// Error checking for every CUDA runtime and driver call.
+//
+// A failed call becomes a cudalab::cuda_error carrying the call, the file and line, the
+// error name and, where one helps, a hint for the learner. Destructors use the _NOEXCEPT
+// twin, which reports on stderr instead of throwing.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace cudalab {
+
+// Base of every error the kit reports to the user as one line.
+class error : public std::runtime_error {
+ public:
+  explicit error(const std::string& what, std::string hint = {})
+      : std::runtime_error(what), m_hint(std::move(hint)) {}
+  const std::string& hint() const noexcept { return m_hint; }
+
+ private:
+  std::string m_hint;
+};
+
+// A CUDA runtime call failed.
+class cuda_error : public error {
+ public:
+  cuda_error(cudaError_t code, const char* call, const char* file, int line);
+  cudaError_t code() const noexcept { return m_code; }
+
+ private:
+  cudaError_t m_code;
+};
+
+// Bad user input (an option value, a lab name): reported as one line, exit code 2.
+class usage_error : public error {
+ public:
+  using error::error;
+};
+
+// No CUDA device is usable here; `run` reports this with exit code 3.
+class no_device_error : public error {
+ public:
+  explicit no_device_error(const std::string& why);
+};
+
+namespace detail {
+void throw_cuda_error(cudaError_t code, const char* call, const char* file, int line);
+void report_cuda_error(cudaError_t code, const char* call, const char* file, int line) noexcept;
+}  // namespace detail
+
+}  // namespace cudalab
+
+#define CUDALAB_CHECK_CUDA(call)                                                   \
+  do {                                                                             \
+    const cudaError_t cudalab_status_ = (call);                                    \
+    if (cudalab_status_ != cudaSuccess)                                            \
+      ::cudalab::detail::throw_cuda_error(cudalab_status_, #call, __FILE__, __LINE__); \
+  } while (0)
+
+// For destructors: never throws, reports on stderr.
+#define CUDALAB_CHECK_CUDA_NOEXCEPT(call)                                           \
+  do {                                                                              \
+    const cudaError_t cudalab_status_ = (call);                                     \
+    if (cudalab_status_ != cudaSuccess)                                             \
+      ::cudalab::detail::report_cuda_error(cudalab_status_, #call, __FILE__, __LINE__); \
+  } while (0)
+
+// After every kernel launch: launch-configuration errors surface here.
+#define CUDALAB_CHECK_LAUNCH() CUDALAB_CHECK_CUDA(cudaGetLastError())

@@ -1,0 +1,41 @@
+// The metric catalogue (design section 3): the counters cudalab collects, what each means for
+// a learner, and whether tests may assert it exactly.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cudalab {
+
+enum class metric_exactness {
+  exact,     // deterministic: tests assert model == hardware
+  banded,    // shared-memory wavefronts/conflicts: model <= hw <= model + ~2% of wavefronts
+  per_binary,  // exact for a given binary (efficiency ratios); changes with the compiler
+  tolerance  // cache- or timing-dependent (DRAM bytes, durations)
+};
+std::string_view to_string(metric_exactness e);
+
+struct metric_info {
+  std::string short_name;  // ld_sectors
+  std::string cupti_name;  // l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
+  std::string unit;        // sectors, bytes, %, ratio, ns
+  std::string meaning;     // one sentence for a learner
+  metric_exactness exactness = metric_exactness::exact;
+};
+
+// Every metric of the catalogue, in display order.
+const std::vector<metric_info>& metric_catalogue();
+// nullptr when `name` is neither a short nor a CUPTI name of the catalogue.
+const metric_info* find_metric(std::string_view name);
+
+// Named sets: memory, shared, divergence, dram, all.
+std::vector<std::string> metric_set_names();
+// Resolves "memory" or "ld_sectors,dram__bytes_read.sum" into CUPTI names. A name outside
+// the catalogue is accepted if it looks like a CUPTI metric (has a rollup suffix) and is
+// checked later against the chip. Throws cudalab::usage_error listing close matches.
+std::vector<std::string> resolve_metrics(std::string_view spec);
+// The short name of a CUPTI metric when the catalogue knows it, else the CUPTI name itself.
+std::string display_name(std::string_view cupti_name);
+
+}  // namespace cudalab

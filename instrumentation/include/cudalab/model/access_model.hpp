@@ -1,0 +1,83 @@
+// The access model: a CPU simulation of the global-memory coalescer and of shared-memory banks.
+//
+// Pure C++ (no CUDA), so it runs and is tested everywhere. A variant feeds it one warp-level
+// instruction at a time (the 32 lanes' byte addresses, the access width, the memory space and
+// whether it loads or stores); the model folds them into the counts that the hardware counters
+// measure (design section 4):
+//   global: one request per warp instruction with an active lane; sectors = distinct 32-byte
+//           aligned segments touched by the active lanes;
+//   shared: 32 banks of 4 bytes; wavefronts = the most distinct words any one bank must serve
+//           (a word read by several lanes is broadcast); conflicts = wavefronts - ideal
+//           wavefronts; 8- and 16-byte accesses are processed in half- and quarter-warp phases.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace cudalab::model {
+
+inline constexpr int warp_size = 32;
+inline constexpr int sector_bytes = 32;
+inline constexpr int shared_banks = 32;
+inline constexpr int bank_bytes = 4;
+// Address of a lane that does not take part in the instruction (inactive or predicated off).
+inline constexpr std::uint64_t inactive_lane = ~std::uint64_t{0};
+
+enum class memory_space { global, shared };
+enum class access_kind { load, store };
+
+// One warp-level memory instruction.
+struct warp_access {
+  memory_space space = memory_space::global;
+  access_kind kind = access_kind::load;
+  unsigned width_bytes = 4;  // 1, 2, 4, 8 or 16 bytes a lane
+  std::array<std::uint64_t, warp_size> address{};  // byte address per lane, or inactive_lane
+
+  // A warp whose lanes are all inactive (fill `address` before use).
+  static warp_access make(memory_space space, access_kind kind, unsigned width_bytes);
+};
+
+// What the model predicts; every field is a count the hardware reports exactly
+// (global) or within a small band (shared; see docs/metrics.md).
+struct access_counts {
+  std::uint64_t global_ld_requests = 0;
+  std::uint64_t global_ld_sectors = 0;
+  std::uint64_t global_st_requests = 0;
+  std::uint64_t global_st_sectors = 0;
+  std::uint64_t global_ld_bytes = 0;  // bytes the active lanes asked for (useful bytes)
+  std::uint64_t global_st_bytes = 0;
+  std::uint64_t shared_ld_instructions = 0;  // warp instructions with an active lane
+  std::uint64_t shared_st_instructions = 0;
+  std::uint64_t shared_ld_wavefronts = 0;
+  std::uint64_t shared_st_wavefronts = 0;
+  std::uint64_t shared_ld_conflicts = 0;
+  std::uint64_t shared_st_conflicts = 0;
+
+  access_counts& operator+=(const access_counts& other);
+  friend access_counts operator+(access_counts a, const access_counts& b) { return a += b; }
+  friend bool operator==(const access_counts& a, const access_counts& b);
+  friend bool operator!=(const access_counts& a, const access_counts& b) { return !(a == b); }
+
+  // The counts keyed by the catalogue's short metric names (ld_requests, ld_sectors,
+  // st_requests, st_sectors, shared_ld_wavefronts, ...), for printing beside the counters.
+  std::map<std::string, double> by_metric() const;
+};
+
+// The counts of one warp instruction.
+access_counts count_warp_access(const warp_access& access);
+
+// Accumulates warp instructions.
+class access_model {
+ public:
+  void record(const warp_access& access) { m_counts += count_warp_access(access); }
+  // Adds `times` identical instructions (a loop body that repeats the same pattern).
+  void record(const warp_access& access, std::uint64_t times);
+  const access_counts& counts() const noexcept { return m_counts; }
+
+ private:
+  access_counts m_counts;
+};
+
+}  // namespace cudalab::model

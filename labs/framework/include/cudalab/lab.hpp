@@ -1,0 +1,131 @@
+// The variant contract (design section 2): what every lab registers.
+//
+// A lab is a list of variants. A variant knows how to prepare its inputs for one
+// launch_config, launch its kernels on a stream, verify the result against a CPU reference,
+// how many bytes and flops the work ideally needs, and what the access model predicts for
+// the deterministic counters. The runner (runner.hpp) does the rest: NVTX ranges, timing,
+// counters and the table.
+#pragma once
+
+#include "cudalab/model/access_model.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cudalab {
+
+enum class variant_role { naive, buggy, fixed, baseline, exercise };
+std::string_view to_string(variant_role role);
+
+// One point of a run: what the learner asked for.
+struct launch_config {
+  std::size_t size = 0;  // problem size in the lab's unit (lab::size_unit)
+  int block = 0;         // threads per block, resolved by the runner (never 0 in a variant)
+  long param = 0;        // the sweep parameter (offset, stride, tile...) for sweep variants
+};
+
+// The launch shape a variant actually used, so over-launches are visible.
+struct launch_shape {
+  std::size_t grid_x = 0, grid_y = 1;
+  unsigned block_x = 0, block_y = 1;
+  std::size_t threads_needed = 0;
+  std::size_t threads_launched() const { return grid_x * grid_y * block_x * block_y; }
+};
+
+struct verify_result {
+  bool ok = false;
+  std::string detail;  // "max rel err 3.1e-07 <= 1e-05", "canary overwritten: 17 floats"
+};
+
+// Ideal work: each input read once, each output written once.
+struct work_counts {
+  double bytes = 0;
+  double flops = 0;
+};
+
+// A variant's device state for one launch_config. Created by variant::prepare (the `alloc`
+// and `h2d` phases), then reset/launch repeatedly, then verified (`d2h`, `verify`).
+class prepared_variant {
+ public:
+  virtual ~prepared_variant() = default;
+  // Restores inputs that a launch modifies and poisons outputs. Never timed.
+  virtual void reset(cudaStream_t stream) = 0;
+  // The measured work: kernel launches only (or the library call of a baseline).
+  virtual void launch(cudaStream_t stream) = 0;
+  // Copies results back and compares them with the CPU reference.
+  virtual verify_result verify(cudaStream_t stream) = 0;
+  virtual launch_shape shape() const = 0;
+};
+
+// A sweep variant runs once per parameter value (offset 0..32, stride 1..32).
+struct sweep_spec {
+  std::string name;                 // "offset"
+  std::vector<long> default_values;  // used when --sweep is not given
+  long min = 0, max = 0;             // accepted range
+};
+
+struct variant {
+  std::string name;  // what the learner types: aos_float3_staged
+  variant_role role = variant_role::naive;
+  std::string lesson;  // one line
+  int default_block = 256;
+  int max_block = 1024;
+  std::optional<sweep_spec> sweep;
+  // Kernels run by launch(); false for library or copy baselines that counters cannot see.
+  bool has_kernels = true;
+
+  std::function<std::size_t(const launch_config&)> device_bytes;  // GPU memory needed
+  std::function<work_counts(const launch_config&)> ideal;
+  // The access model's counts for this launch_config; empty when the variant has no model.
+  std::function<model::access_counts(const launch_config&)> predict;
+  std::function<std::unique_ptr<prepared_variant>(const launch_config&, cudaStream_t)> prepare;
+};
+
+struct result_row;  // runner.hpp
+
+// How `cudalab check <lab>` grades the learner's exercise (labs/NN-name/exercise.cu).
+struct grade_report {
+  bool passed = false;
+  std::vector<std::string> lines;  // each criterion with its numbers: "ld sectors/request 4.0 <= 4.0  ok"
+  std::string hint;                // shown on FAIL
+};
+
+struct exercise_spec {
+  std::string variant;                      // the variant exercise.cu registers ("exercise")
+  std::string file;                         // "labs/04-coalescing/exercise.cu"
+  std::vector<std::string> reference_variants;  // fixed variants run beside it for the targets
+  std::size_t size = 0;                     // problem size the checker uses
+  // Grades the exercise row against the reference rows (all measured with counters).
+  std::function<grade_report(const result_row& exercise, const std::vector<result_row>& references)>
+      grade;
+};
+
+struct lab {
+  std::string id;     // "04-coalescing"
+  std::string title;  // "Coalescing global memory accesses"
+  std::string size_unit = "elements";
+  std::size_t default_size = 0;
+  std::size_t max_size = 0;  // 0: bounded by device memory only
+  std::string readme;        // path of the lesson, relative to the repository root
+  std::vector<variant> variants;
+  std::vector<std::string> default_metrics;  // CUPTI names; empty: the `memory` set
+  std::optional<exercise_spec> exercise;
+
+  const variant* find(std::string_view name) const;
+  std::string number() const { return id.substr(0, 2); }
+};
+
+// Every lab built into this binary, in order.
+const std::vector<lab>& all_labs();
+// Finds a lab by id ("04-coalescing"), number ("04", "4") or name ("coalescing").
+const lab* find_lab(std::string_view name);
+
+}  // namespace cudalab
