@@ -51,17 +51,25 @@ struct work_counts {
   double flops = 0;
 };
 
-// A variant's device state for one launch_config. Created by variant::prepare (the `alloc`
-// and `h2d` phases), then reset/launch repeatedly, then verified (`d2h`, `verify`).
+// A variant's device state for one launch_config. The runner calls, each inside its NVTX
+// phase range (so every lab reads the same in Nsight Systems):
+//   variant::prepare  `alloc`   allocate device buffers, make host inputs (no copies yet)
+//   upload            `h2d`     copy inputs to the device
+//   reset + launch    `kernel`  reset is untimed; launch is the timed work
+//   download          `d2h`     copy results back to the host
+//   verify            `verify`  compare with the CPU reference (host only)
 class prepared_variant {
  public:
   virtual ~prepared_variant() = default;
+  virtual void upload(cudaStream_t stream) = 0;
   // Restores inputs that a launch modifies and poisons outputs. Never timed.
   virtual void reset(cudaStream_t stream) = 0;
   // The measured work: kernel launches only (or the library call of a baseline).
   virtual void launch(cudaStream_t stream) = 0;
-  // Copies results back and compares them with the CPU reference.
-  virtual verify_result verify(cudaStream_t stream) = 0;
+  // Copies results to the host and synchronizes the stream.
+  virtual void download(cudaStream_t stream) = 0;
+  // Compares the downloaded results with the CPU reference.
+  virtual verify_result verify() = 0;
   virtual launch_shape shape() const = 0;
 };
 

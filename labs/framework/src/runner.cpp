@@ -1,0 +1,232 @@
+// The runner: for each variant and launch_config, prepare, time, verify, then collect counters.
+// Timing and counters never overlap: counters come from separate launches after timing.
+#include "cudalab/runner.hpp"
+
+#include "cudalab/check.hpp"
+#include "cudalab/device.hpp"
+#include "cudalab/device_buffer.hpp"
+#include "cudalab/metrics.hpp"
+#include "cudalab/nvtx.hpp"
+#include "cudalab/stream.hpp"
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <optional>
+
+namespace cudalab {
+
+std::optional<double> counter_cell::get(std::string_view metric) const {
+  std::string name(metric);
+  if (const metric_info* info = find_metric(metric)) name = info->cupti_name;
+  const auto it = totals.find(name);
+  if (it == totals.end()) return std::nullopt;
+  return it->second;
+}
+
+double measured_copy_gbps(int device) {
+  static std::map<int, double> measured;
+  if (auto it = measured.find(device); it != measured.end()) return it->second;
+  select_device(device);
+  // 256 MiB each way: far beyond L2 (50 MB), so this is DRAM bandwidth.
+  const std::size_t bytes = std::size_t{256} << 20;
+  device_buffer<unsigned char> src(bytes), dst(bytes);
+  cuda_stream stream;
+  src.fill_bytes(0x5a, stream.get());
+  const timing_stats t = time_on_stream(stream.get(), 3, 20, [&] {
+    CUDALAB_CHECK_CUDA(cudaMemcpyAsync(dst.data(), src.data(), bytes, cudaMemcpyDeviceToDevice,
+                                       stream.get()));
+  });
+  const double gbps = 2.0 * static_cast<double>(bytes) / (t.median_ms * 1e-3) / 1e9;
+  measured[device] = gbps;
+  return gbps;
+}
+
+namespace {
+
+struct point {
+  const variant* which;
+  launch_config config;
+};
+
+std::vector<point> expand(const run_request& request) {
+  const lab& l = *request.which;
+  std::vector<const variant*> variants = request.variants;
+  if (variants.empty())
+    for (const auto& v : l.variants)
+      if (v.role != variant_role::exercise) variants.push_back(&v);
+  std::vector<std::size_t> sizes = request.sizes;
+  if (sizes.empty()) sizes.push_back(l.default_size);
+
+  std::vector<point> points;
+  for (const variant* v : variants) {
+    std::vector<int> blocks = request.blocks;
+    if (blocks.empty()) blocks.push_back(v->default_block);
+    std::vector<long> params{0};
+    if (v->sweep) params = request.sweep.empty() ? v->sweep->default_values : request.sweep;
+    for (std::size_t size : sizes)
+      for (int block : blocks)
+        for (long param : params) {
+          if (block < 1 || block > v->max_block)
+            throw usage_error("--block " + std::to_string(block) + " is not valid for " + l.id +
+                              "/" + v->name + ": use 1.." + std::to_string(v->max_block) +
+                              " threads");
+          if (v->sweep && (param < v->sweep->min || param > v->sweep->max))
+            throw usage_error("--sweep " + std::to_string(param) + " is outside " + v->name +
+                              "'s " + v->sweep->name + " range " + std::to_string(v->sweep->min) +
+                              ".." + std::to_string(v->sweep->max));
+          if (l.max_size && size > l.max_size)
+            throw usage_error("--size " + std::to_string(size) + " is larger than " + l.id +
+                              " allows (" + std::to_string(l.max_size) + ")");
+          points.push_back({v, launch_config{size, block, param}});
+        }
+  }
+  return points;
+}
+
+// The model's prediction, or nothing when the variant has none.
+std::optional<model::access_counts> predict(const variant& v, const launch_config& c) {
+  if (!v.predict) return std::nullopt;
+  return v.predict(c);
+}
+
+class counter_source {
+ public:
+  counter_source(const run_request& request) {
+    if (!request.counters) {
+      m_reason = "disabled (--no-counters)";
+      return;
+    }
+    std::vector<std::string> metrics = request.metrics;
+    if (metrics.empty()) metrics = request.which->default_metrics;
+    if (metrics.empty()) metrics = resolve_metrics("memory");
+    try {
+      m_session = std::make_unique<counter_session>(request.device, metrics);
+    } catch (const counters_unavailable& e) {
+      m_reason = e.availability().reason;
+      m_fix = e.availability().fix;
+    }
+  }
+  counter_cell collect(const variant& v, prepared_variant& prepared, cudaStream_t stream) {
+    counter_cell cell;
+    if (!m_session) {
+      cell.reason = m_reason;
+      return cell;
+    }
+    if (!v.has_kernels) {
+      cell.reason = "no kernels (library call)";
+      return cell;
+    }
+    prepared.reset(stream);
+    CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
+    const counter_result result = m_session->collect([&] {
+      prepared.launch(stream);
+      CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
+    });
+    cell.available = true;
+    cell.totals = result.totals;
+    cell.per_kernel = result.kernels;
+    return cell;
+  }
+  const std::string& reason() const { return m_reason; }
+
+ private:
+  std::unique_ptr<counter_session> m_session;
+  std::string m_reason;
+  std::string m_fix;
+};
+
+result_row predicted_row(const lab& l, const point& p) {
+  result_row row;
+  row.lab_id = l.id;
+  row.variant_name = p.which->name;
+  row.role = p.which->role;
+  if (p.which->sweep) row.sweep_name = p.which->sweep->name;
+  row.config = p.config;
+  if (p.which->ideal) row.ideal = p.which->ideal(p.config);
+  row.predicted = predict(*p.which, p.config);
+  return row;
+}
+
+}  // namespace
+
+std::vector<result_row> run_lab(const run_request& request,
+                                const std::function<void(const result_row&)>& on_row) {
+  if (!request.which) throw usage_error("no lab given");
+  const lab& l = *request.which;
+  const std::vector<point> points = expand(request);
+  if (request.repeat < 1) throw usage_error("--repeat must be at least 1");
+
+  std::vector<result_row> rows;
+  if (!request.gpu) {
+    for (const point& p : points) {
+      result_row row = predicted_row(l, p);
+      row.check.detail = "n/a (no GPU)";
+      row.counters.reason = "no GPU";
+      if (on_row) on_row(row);
+      rows.push_back(std::move(row));
+    }
+    return rows;
+  }
+
+  select_device(request.device);
+  const device_facts facts = query_device(request.device);
+  for (const point& p : points) {
+    if (p.which->device_bytes) {
+      const std::size_t need = p.which->device_bytes(p.config);
+      if (need > facts.global_memory_free)
+        throw usage_error(l.id + "/" + p.which->name + " at --size " +
+                          std::to_string(p.config.size) + " needs " + format_bytes(need) +
+                          " of GPU memory but " + facts.name + " has " +
+                          format_bytes(facts.global_memory_free) + " free");
+    }
+  }
+  const double roof = measured_copy_gbps(request.device);
+  counter_source counters(request);
+  cuda_stream stream;
+
+  for (const point& p : points) {
+    result_row row = predicted_row(l, p);
+    row.measured = true;
+    nvtx::scoped_range lab_range(l.id, l.id);
+    nvtx::scoped_range variant_range(p.which->name, l.id);
+    std::unique_ptr<prepared_variant> prepared;
+    {
+      nvtx::scoped_range phase("alloc", l.id);
+      prepared = p.which->prepare(p.config, stream.get());
+    }
+    {
+      nvtx::scoped_range phase("h2d", l.id);
+      prepared->upload(stream.get());
+      stream.synchronize();
+    }
+    row.shape = prepared->shape();
+    {
+      nvtx::scoped_range phase("kernel", l.id);
+      row.time = time_on_stream(
+          stream.get(), request.warmup, request.repeat, [&] { prepared->launch(stream.get()); },
+          [&] { prepared->reset(stream.get()); });
+    }
+    {
+      nvtx::scoped_range phase("d2h", l.id);
+      prepared->download(stream.get());
+    }
+    {
+      nvtx::scoped_range phase("verify", l.id);
+      row.check = prepared->verify();
+    }
+    if (row.time.median_ms > 0) {
+      row.gbps = row.ideal.bytes / (row.time.median_ms * 1e-3) / 1e9;
+      row.pct_of_roof = roof > 0 ? 100.0 * row.gbps / roof : 0;
+    }
+    {
+      nvtx::scoped_range counters_range("counters", l.id);
+      row.counters = counters.collect(*p.which, *prepared, stream.get());
+    }
+    if (on_row) on_row(row);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+}  // namespace cudalab
