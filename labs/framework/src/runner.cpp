@@ -75,6 +75,9 @@ std::vector<point> expand(const run_request& request) {
             throw usage_error("--sweep " + std::to_string(param) + " is outside " + v->name +
                               "'s " + v->sweep->name + " range " + std::to_string(v->sweep->min) +
                               ".." + std::to_string(v->sweep->max));
+          if (size > (std::size_t{1} << 36))
+            throw usage_error("--size " + std::to_string(size) +
+                              " is larger than any GPU's memory can hold");
           if (l.max_size && size > l.max_size)
             throw usage_error("--size " + std::to_string(size) + " is larger than " + l.id +
                               " allows (" + std::to_string(l.max_size) + ")");
@@ -172,6 +175,9 @@ std::vector<result_row> run_lab(const run_request& request,
   select_device(request.device);
   const device_facts facts = query_device(request.device);
   for (const point& p : points) {
+    if (p.config.size > facts.global_memory_total)
+      throw usage_error("--size " + std::to_string(p.config.size) + " is larger than " +
+                        facts.name + "'s memory (" + format_bytes(static_cast<double>(facts.global_memory_total)) + ")");
     if (p.which->device_bytes) {
       const std::size_t need = p.which->device_bytes(p.config);
       if (need > facts.global_memory_free)

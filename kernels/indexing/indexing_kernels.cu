@@ -1,0 +1,133 @@
+// Lab 01 kernels: how a thread finds its element, and what goes wrong when it gets it wrong.
+//
+//   affine_guarded_kernel     i = blockIdx.x*blockDim.x + threadIdx.x; if (i < n) ...
+//   affine_unguarded_kernel   the same without the guard: the tail block writes out of bounds
+//   affine_grid_stride_kernel a bounded grid; each thread loops with stride gridDim*blockDim
+//   matrix_x_rows_kernel      threadIdx.x picks the row: a warp reads one float from each of
+//                             32 rows (32 sectors a request)
+//   matrix_x_cols_kernel      threadIdx.x picks the column: a warp reads 32 consecutive floats
+//                             (4 sectors a request)
+// The over-launching variant reuses affine_guarded_kernel with a larger grid: the guard makes
+// it correct, the extra blocks only cost launch and scheduling time.
+#include "indexing/indexing_index.cuh"
+#include "indexing/indexing_kernels.cuh"
+
+#include "cudalab/check.hpp"
+
+#include <string>
+
+namespace cudalab::indexing {
+
+__global__ void affine_guarded_kernel(const float* in, float* out, std::size_t n, float a, float b) {
+  const std::size_t i = global_index_1d(this_thread());
+  if (i < n) out[i] = affine(in[i], a, b);
+}
+
+__global__ void affine_unguarded_kernel(const float* in, float* out, std::size_t n, float a,
+                                        float b) {
+  const std::size_t i = global_index_1d(this_thread());
+  (void)n;  // the bug: n is never consulted
+  out[i] = affine(in[i], a, b);
+}
+
+__global__ void affine_grid_stride_kernel(const float* in, float* out, std::size_t n, float a,
+                                          float b) {
+  const thread_coord c = this_thread();
+  for (std::size_t i = global_index_1d(c); i < n; i += grid_stride(c)) out[i] = affine(in[i], a, b);
+}
+
+__global__ void matrix_x_rows_kernel(const float* in, float* out, std::size_t side, float a,
+                                     float b) {
+  const thread_coord c = this_thread();
+  const std::size_t row = row_x_rows(c), col = col_x_rows(c);
+  if (row < side && col < side) out[row * side + col] = affine(in[row * side + col], a, b);
+}
+
+__global__ void matrix_x_cols_kernel(const float* in, float* out, std::size_t side, float a,
+                                     float b) {
+  const thread_coord c = this_thread();
+  const std::size_t row = row_x_cols(c), col = col_x_cols(c);
+  if (row < side && col < side) out[row * side + col] = affine(in[row * side + col], a, b);
+}
+
+namespace {
+
+void check_block(unsigned block) {
+  if (block == 0 || block > 1024)
+    throw usage_error("block of " + std::to_string(block) + " threads: use 1..1024");
+}
+
+dim3 grid_1d(std::size_t blocks) {
+  if (blocks == 0) blocks = 1;
+  if (blocks > 0x7fffffffu)
+    throw usage_error("grid of " + std::to_string(blocks) + " blocks exceeds the 2^31-1 limit");
+  return dim3(static_cast<unsigned>(blocks));
+}
+
+launch_dims matrix_dims(std::size_t side, unsigned threads, bool x_is_row) {
+  if (threads % 32 != 0 || threads == 0 || threads > 1024)
+    throw usage_error("the 2D variants need a block of 32..1024 threads in multiples of 32 (got " +
+                      std::to_string(threads) + ")");
+  const dim3 block(32, threads / 32);
+  const std::size_t along_x = (side + block.x - 1) / block.x;
+  const std::size_t along_y = (side + block.y - 1) / block.y;
+  if (along_y > 65535) throw usage_error("matrix too large for a 2D grid (grid.y > 65535)");
+  (void)x_is_row;  // square matrix: both mappings launch the same grid
+  return {dim3(static_cast<unsigned>(along_x), static_cast<unsigned>(along_y)), block};
+}
+
+}  // namespace
+
+launch_dims launch_affine_overlaunch(const float* in, float* out, std::size_t n, unsigned block,
+                                     float a, float b, cudaStream_t stream) {
+  check_block(block);
+  const launch_dims d{grid_1d(grid_overlaunch(n, block)), dim3(block)};
+  affine_guarded_kernel<<<d.grid, d.block, 0, stream>>>(in, out, n, a, b);
+  CUDALAB_CHECK_LAUNCH();
+  return d;
+}
+
+launch_dims launch_affine_guarded(const float* in, float* out, std::size_t n, unsigned block,
+                                  float a, float b, cudaStream_t stream) {
+  check_block(block);
+  const launch_dims d{grid_1d(grid_ceil_div(n, block)), dim3(block)};
+  affine_guarded_kernel<<<d.grid, d.block, 0, stream>>>(in, out, n, a, b);
+  CUDALAB_CHECK_LAUNCH();
+  return d;
+}
+
+launch_dims launch_affine_unguarded(const float* in, float* out, std::size_t n, unsigned block,
+                                    float a, float b, cudaStream_t stream) {
+  check_block(block);
+  const launch_dims d{grid_1d(grid_ceil_div(n, block)), dim3(block)};
+  affine_unguarded_kernel<<<d.grid, d.block, 0, stream>>>(in, out, n, a, b);
+  CUDALAB_CHECK_LAUNCH();
+  return d;
+}
+
+launch_dims launch_affine_grid_stride(const float* in, float* out, std::size_t n, unsigned block,
+                                      float a, float b, cudaStream_t stream) {
+  check_block(block);
+  const launch_dims d{grid_1d(grid_stride_blocks(n, block)), dim3(block)};
+  affine_grid_stride_kernel<<<d.grid, d.block, 0, stream>>>(in, out, n, a, b);
+  CUDALAB_CHECK_LAUNCH();
+  return d;
+}
+
+launch_dims launch_matrix_x_rows(const float* in, float* out, std::size_t side, unsigned threads,
+                                 float a, float b, cudaStream_t stream) {
+  const launch_dims d = matrix_dims(side, threads, true);
+  matrix_x_rows_kernel<<<d.grid, d.block, 0, stream>>>(in, out, side, a, b);
+  CUDALAB_CHECK_LAUNCH();
+  return d;
+}
+
+launch_dims launch_matrix_x_cols(const float* in, float* out, std::size_t side, unsigned threads,
+                                 float a, float b, cudaStream_t stream) {
+  const launch_dims d = matrix_dims(side, threads, false);
+  matrix_x_cols_kernel<<<d.grid, d.block, 0, stream>>>(in, out, side, a, b);
+  CUDALAB_CHECK_LAUNCH();
+  return d;
+}
+
+}  // namespace cudalab::indexing

@@ -1,0 +1,28 @@
+// Host-side data for variants: deterministic pseudo-random inputs (never zeros, which hide
+// unwritten outputs and wrong indexing), float comparison against a double reference with a
+// stated tolerance, and canary bands that make out-of-bounds writes visible without a sanitizer.
+#pragma once
+
+#include "cudalab/lab.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cudalab {
+
+// Uniform in [lo, hi), from a fixed seed: the same inputs for the same size, run after run.
+std::vector<float> random_floats(std::size_t n, std::uint64_t seed, float lo = 0.5f, float hi = 1.5f);
+std::vector<std::uint32_t> random_uints(std::size_t n, std::uint64_t seed, std::uint32_t lo, std::uint32_t hi);
+
+// |got - expected| <= abs_tol + rel_tol * |expected| for every element; NaN never passes.
+// `detail` reports the worst element, the tolerance, and how many elements failed.
+verify_result compare_floats(const float* got, const double* expected, std::size_t n,
+                             double rel_tol, double abs_tol = 0);
+
+// A band of `count` words after the output, filled with canary_word before each launch.
+inline constexpr std::uint32_t canary_word = 0xCA11AB1Eu;
+// How many words of the band no longer hold canary_word ("" when intact).
+std::size_t count_overwritten(const std::uint32_t* band, std::size_t count);
+
+}  // namespace cudalab

@@ -1,0 +1,43 @@
+// `cudalab list`: the labs, their variants, roles and one-line lessons.
+#include "commands.hpp"
+#include "options.hpp"
+
+#include "cudalab/check.hpp"
+#include "cudalab/lab.hpp"
+
+#include <iomanip>
+#include <iostream>
+
+namespace cudalab::tool {
+
+int list_command(const args& a) {
+  po::options_description options("list options");
+  po::positional_options_description positional;
+  positional.add("lab", 1);
+  options.add_options()("lab", po::value<std::string>(), "show only this lab");
+  po::variables_map vm;
+  if (!parse_options(a, "cudalab list [lab]", options, positional, vm)) return exit_ok;
+
+  const lab* only = nullptr;
+  if (vm.count("lab")) {
+    only = find_lab(vm["lab"].as<std::string>());
+    if (!only) throw usage_error("unknown lab '" + vm["lab"].as<std::string>() + "' (cudalab list shows them)");
+  }
+  for (const auto& l : all_labs()) {
+    if (only && only != &l) continue;
+    std::cout << l.id << "  " << l.title << "   (" << l.readme << ")\n";
+    for (const auto& v : l.variants) {
+      std::cout << "  " << std::left << std::setw(24) << v.name << std::setw(9) << to_string(v.role)
+                << v.lesson;
+      if (v.sweep) {
+        std::cout << "  [sweep " << v.sweep->name << " " << v.sweep->min << ".." << v.sweep->max << "]";
+      }
+      std::cout << "\n";
+    }
+    if (l.exercise) std::cout << "  exercise: " << l.exercise->file << "  (cudalab check " << l.id << ")\n";
+    std::cout << "\n";
+  }
+  return exit_ok;
+}
+
+}  // namespace cudalab::tool

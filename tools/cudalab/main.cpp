@@ -1,0 +1,75 @@
+// cudalab: the command-line tool of the lab kit.
+//   cudalab list | run <lab> | check <lab> | device | doctor | metrics
+// main() is a function-try-block: every error becomes one line on stderr and an exit code.
+#include "commands.hpp"
+
+#include "cudalab/check.hpp"
+
+#include <boost/program_options/errors.hpp>
+
+#include <cstring>
+#include <iostream>
+#include <map>
+
+namespace {
+
+const char* const usage = R"(cudalab: a CUDA debugging and profiling lab kit
+
+usage: cudalab <command> [options]      cudalab <command> --help for its options
+
+commands:
+  list              the labs, their variants and what each one teaches
+  run <lab>         run a lab's variants: time, verify, hardware counters beside the model
+  check <lab>       grade your exercise (labs/NN-name/exercise.cu) by its counters
+  device            what the GPU offers (memory, SMs, clocks, limits, theoretical peaks)
+  metrics           the hardware-counter catalogue and the named metric sets
+  doctor            is everything in place? GPU, driver, counters, Nsight tools
+
+exit codes: 0 ok, 1 failure (CUDA error, a variant that must verify did not),
+            2 bad input, 3 no CUDA device, 4 counters disagree with the model
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+  using namespace cudalab::tool;
+  if (argc < 2) {
+    std::cerr << usage;
+    return exit_usage;
+  }
+  const std::string command = argv[1];
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << usage;
+    return exit_ok;
+  }
+  if (command == "--version") {
+    std::cout << "cudalab " << CUDALAB_VERSION << "\n";
+    return exit_ok;
+  }
+  const args rest(argv + 2, argv + argc);
+  static const std::map<std::string, int (*)(const args&)> commands{
+      {"list", list_command},     {"run", run_command},         {"check", check_command},
+      {"device", device_command}, {"doctor", doctor_command},   {"metrics", metrics_command}};
+  const auto it = commands.find(command);
+  if (it == commands.end()) {
+    std::cerr << "cudalab: unknown command '" << command
+              << "' (commands: list, run, check, device, metrics, doctor; see cudalab --help)\n";
+    return exit_usage;
+  }
+  return it->second(rest);
+} catch (const cudalab::usage_error& e) {
+  std::cerr << "cudalab: " << e.what() << "\n";
+  return cudalab::tool::exit_usage;
+} catch (const boost::program_options::error& e) {
+  std::cerr << "cudalab: " << e.what() << "\n";
+  return cudalab::tool::exit_usage;
+} catch (const cudalab::no_device_error& e) {
+  std::cerr << "cudalab: " << e.what() << "\n  fix: " << e.hint() << "\n";
+  return cudalab::tool::exit_no_gpu;
+} catch (const cudalab::error& e) {
+  std::cerr << "cudalab: " << e.what() << (e.hint().empty() ? "" : "\n  hint: " + e.hint()) << "\n";
+  return cudalab::tool::exit_failure;
+} catch (const std::exception& e) {
+  std::cerr << "cudalab: " << e.what() << "\n";
+  return cudalab::tool::exit_failure;
+}
