@@ -22,7 +22,7 @@ const nvtx3::registered_string_in<domain>& registered(std::string_view message) 
   return *it->second;
 }
 
-nvtx3::category_in<domain> lab_category(std::string_view lab_id) {
+nvtx3::category lab_category(std::string_view lab_id) {
   const std::string id(lab_id);
   const auto number = static_cast<uint32_t>(std::strtoul(id.c_str(), nullptr, 10));
   static std::mutex lock;

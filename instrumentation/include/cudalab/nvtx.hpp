@@ -20,7 +20,7 @@ struct domain {
 // The registered handle of `message` (registered on first use, then cached).
 const nvtx3::registered_string_in<domain>& registered(std::string_view message);
 // The category of a lab ("04-coalescing" -> id 4, named after the lab).
-nvtx3::category_in<domain> lab_category(std::string_view lab_id);
+nvtx3::category lab_category(std::string_view lab_id);
 
 // A push/pop range in the cudalab domain for the lifetime of the object.
 class scoped_range {

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# scripts/setup.sh [preset]: installs what is missing (Debian/Ubuntu), configures and builds.
+#   preset: release (default), debug (-g -G, for cuda-gdb) or ci.
+# Idempotent: a second run only rebuilds what changed. Never asks for input.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+preset=${1:-release}
+case "$preset" in release|debug|ci) ;; *) echo "setup.sh: unknown preset '$preset' (release, debug, ci)" >&2; exit 2 ;; esac
+
+export PATH="/usr/local/cuda/bin:$PATH"
+if ! command -v nvcc >/dev/null; then
+  echo "setup.sh: nvcc not found: install the CUDA Toolkit 13 (https://developer.nvidia.com/cuda-downloads) so that /usr/local/cuda/bin/nvcc exists" >&2
+  exit 1
+fi
+
+need=()
+command -v cmake >/dev/null || need+=(cmake)
+[ -f /usr/include/boost/program_options.hpp ] && ls /usr/lib/*/libboost_program_options.a >/dev/null 2>&1 || need+=(libboost-program-options-dev)
+[ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
+command -v python3 >/dev/null || need+=(python3)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "setup.sh: installing ${need[*]}"
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}"
+fi
+cmake_version=$(cmake --version | head -1 | awk '{print $3}')
+if [ "$(printf '%s\n3.25\n' "$cmake_version" | sort -V | head -1)" != "3.25" ]; then
+  echo "setup.sh: CMake $cmake_version is too old: cudalab needs 3.25 or newer" >&2
+  exit 1
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake --preset "$preset" >/dev/null
+cmake --build --preset "$preset" -j "$jobs"
+echo "setup.sh: built build/$preset (tool: build/$preset/tools/cudalab/cudalab)"
