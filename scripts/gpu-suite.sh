@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# scripts/gpu-suite.sh [build-dir]: the whole GPU check in one call, for the GPU machine.
+#
+# From a build made elsewhere and carried here (default build/release; build/debug is used
+# for the cuda-gdb step when present), it runs: doctor and device; every CPU and GPU test
+# (CTest); each lab's `run` table and CSV; the compute-sanitizer checks; the ncu cross-check;
+# and a short benchmark. Logs go to $OUT (or ./gpu-results): everything is packed into
+# gpu-suite.tar.gz beside summary.txt, because the device tool returns only a few files.
+#
+# It fails if any test fails OR SKIPS: on a GPU machine a skipped GPU test is a failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build/release}
+out=${OUT:-$PWD/gpu-results}
+mkdir -p "$out"
+work=$(mktemp -d)
+logs=$work/gpu-suite
+mkdir -p "$logs"
+tool=$build/tools/cudalab/cudalab
+summary=$logs/summary.txt
+failed=0
+
+step() {  # step <name> <command...>: runs, logs to <name>.log, records the result
+  local name=$1; shift
+  local start=$SECONDS
+  "$@" >"$logs/$name.log" 2>&1
+  local code=$?
+  printf '%-34s %s (%ss)\n' "$name" "$([ $code -eq 0 ] && echo ok || echo "FAILED (exit $code)")" \
+    "$((SECONDS - start))" | tee -a "$summary"
+  [ $code -eq 0 ] || failed=1
+  return $code
+}
+
+# nsys stats needs Debian's libdw1/libelf1, carried in .nsys-libs (scripts/fetch-nsys-libs.sh).
+if [ -d .nsys-libs ]; then
+  for d in .nsys-libs/usr/lib/x86_64-linux-gnu .nsys-libs/lib/x86_64-linux-gnu; do
+    [ -d "$d" ] && export LD_LIBRARY_PATH="$PWD/$d:${LD_LIBRARY_PATH:-}"
+  done
+fi
+
+{
+  echo "cudalab gpu-suite $(date -u +%Y-%m-%dT%H:%MZ)"
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1
+} | tee "$summary"
+
+[ -x "$tool" ] || { echo "gpu-suite: $tool not found: build first (scripts/setup.sh) and carry $build" | tee -a "$summary"; exit 1; }
+
+step doctor "$tool" doctor
+step device "$tool" device
+step device-json "$tool" device --format json
+
+# All tests. CTest prints skipped tests as "Not Run" / "***Skipped": any of them fails the suite.
+ctest_run() {
+  local label=$1
+  ctest --test-dir "$build" -L "$label" --output-on-failure --no-tests=error \
+    --timeout 600 --output-junit "$logs/ctest-$label.xml"
+}
+step ctest-cpu ctest_run cpu
+step ctest-gpu ctest_run gpu
+for label in cpu gpu; do
+  if grep -Eq "Skipped|Not Run" "$logs/ctest-$label.log"; then
+    echo "ctest-$label: SKIPPED tests (a failure on the GPU machine):" | tee -a "$summary"
+    grep -E "Skipped|Not Run" "$logs/ctest-$label.log" | tee -a "$summary"
+    failed=1
+  fi
+  grep -E "tests passed|tests failed" "$logs/ctest-$label.log" | tee -a "$summary"
+done
+
+# Each lab's table (what the READMEs quote) and its CSV.
+for lab in $("$tool" list | grep -E '^[0-9][0-9]-' | awk '{print $1}'); do
+  step "run-$lab" "$tool" run "$lab"
+  step "csv-$lab" "$tool" run "$lab" --format csv --output "$logs/$lab.csv"
+done
+# The sweeps of lab 04, for scripts/plot.py.
+if "$tool" list 04 >/dev/null 2>&1; then
+  step sweep-offset "$tool" run 04 --variant offset --format csv --output "$logs/04-offset.csv"
+  step sweep-stride "$tool" run 04 --variant stride --format csv --output "$logs/04-stride.csv"
+fi
+if "$tool" list 05 >/dev/null 2>&1; then
+  step sweep-block "$tool" run 05 --block 32..1024 --format csv --output "$logs/05-block.csv"
+fi
+
+# Sanitizers, the ncu cross-check and nsys, where their scripts exist.
+[ -x scripts/sanitize.sh ] && step sanitize scripts/sanitize.sh --build "$build" --out "$logs/sanitize"
+[ -x scripts/ncu-crosscheck.sh ] && step ncu-crosscheck scripts/ncu-crosscheck.sh --build "$build" --out "$logs/ncu"
+[ -x scripts/bench.sh ] && step bench scripts/bench.sh --build "$build" --out "$logs/bench"
+
+echo "tables: $(ls "$logs"/run-*.log 2>/dev/null | wc -l) labs; logs packed in gpu-suite.tar.gz" | tee -a "$summary"
+tar -C "$work" -czf "$out/gpu-suite.tar.gz" gpu-suite
+cp "$summary" "$out/summary.txt"
+for lab_log in "$logs"/run-*.log; do  # the tables also go to stdout, for a quick look
+  echo "== $(basename "$lab_log" .log)"; head -c 6000 "$lab_log"
+done
+rm -rf "$work"
+echo "gpu-suite: $([ $failed -eq 0 ] && echo PASSED || echo FAILED)"
+exit $failed
