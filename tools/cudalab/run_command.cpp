@@ -42,7 +42,7 @@ std::vector<const variant*> pick_variants(const lab& l, const std::string& list)
 int run_command(const args& a) {
   po::options_description options("run options");
   std::string variants, sizes, blocks, sweep, metrics, format_text = "table", output, device_text = "0";
-  std::string repeat_text = "20";
+  std::string repeat_text = "20", warmup_text = "3";
   options.add_options()
       ("lab", po::value<std::string>(), "the lab: 01-thread-indexing, 04, coalescing, ...")
       ("variant,v", po::value(&variants), "variants to run, comma-separated (default: all)")
@@ -50,6 +50,7 @@ int run_command(const args& a) {
       ("block,b", po::value(&blocks), "threads per block: 256, lists, ranges 32..1024 (doubling)")
       ("sweep,s", po::value(&sweep), "sweep parameter values for sweep variants (offset, stride): 0..32, 1,2,4")
       ("repeat,r", po::value(&repeat_text), "timed repeats after warm-up; the median is reported (default 20)")
+      ("warmup,w", po::value(&warmup_text), "untimed launches before timing (default 3)")
       ("metrics,m", po::value(&metrics), "metric set (memory, shared, divergence, dram, all) or a,b,c")
       ("no-counters", "skip hardware counters (for running under nsys or ncu)")
       ("format,f", po::value(&format_text), "table, csv or json")
@@ -79,6 +80,7 @@ int run_command(const args& a) {
     for (std::size_t p : parse_count_list("--sweep", sweep, range_step::unit, true))
       request.sweep.push_back(static_cast<long>(p));
   request.repeat = parse_int_option("--repeat", repeat_text, 1, 100000);
+  request.warmup = parse_int_option("--warmup", warmup_text, 0, 1000);
   request.counters = !vm.count("no-counters");
   if (vm.count("metrics")) {
     if (!request.counters) throw usage_error("--metrics and --no-counters contradict each other");

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Cross-check cudalab's in-process counters against Nsight Compute.
+
+For each variant of a lab that launches kernels, run it once under
+`ncu --nvtx --nvtx-include "cudalab@<lab>/<variant>/kernel/" --metrics <memory set>` (counters
+off in cudalab) and compare the sums over the profiled kernels with what
+`cudalab run --format csv` reports for the same variant and size. Global requests and sectors
+are deterministic: they must be equal. Exit 0 when all agree, 1 on any difference, 77 (skip)
+when ncu or a GPU is missing.
+"""
+import argparse
+import csv
+import io
+import os
+import shutil
+import subprocess
+import sys
+
+METRICS = {  # cudalab CSV column -> CUPTI/ncu metric
+    "ld_requests_measured": "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+    "ld_sectors_measured": "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+    "st_requests_measured": "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
+    "st_sectors_measured": "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+}
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def ncu_sums(ncu, tool, lab, variant, size, extra, log):
+    cmd = [ncu, "--nvtx", "--nvtx-include", f"cudalab@{lab}/{variant}/kernel/",
+           "--metrics", ",".join(METRICS.values()), "--csv", "--page", "raw",
+           tool, "run", lab, "--variant", variant, "--size", size, "--no-counters",
+           "--warmup", "0", "--repeat", "1"] + extra
+    p = run(cmd)
+    log.write("$ " + " ".join(cmd) + "\n" + p.stdout + p.stderr + "\n")
+    if p.returncode != 0:
+        raise RuntimeError(f"ncu failed for {variant} (exit {p.returncode})")
+    # ncu prints its own ==PROF== lines and the tool's table on stdout; the CSV starts at the
+    # first line beginning with "ID".
+    lines = p.stdout.splitlines()
+    start = next((i for i, l in enumerate(lines) if l.startswith('"ID"')), None)
+    if start is None:
+        raise RuntimeError(f"no kernel profiled for {variant}: is the NVTX filter right?")
+    rows = list(csv.DictReader(io.StringIO("\n".join(lines[start:]))))
+    rows = [r for r in rows if r.get("ID", "").strip().isdigit()]  # drop the units row
+    sums = {}
+    for metric in METRICS.values():
+        sums[metric] = sum(float(r[metric].replace(",", "")) for r in rows)
+    return sums, len(rows)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default="build/release")
+    ap.add_argument("--out", default="ncu-crosscheck")
+    ap.add_argument("--lab", action="append", help="lab(s) to check (default: 01 and 04 if built)")
+    ap.add_argument("--size", default="1M")
+    args = ap.parse_args()
+    tool = os.path.join(args.build, "tools", "cudalab", "cudalab")
+    ncu = shutil.which("ncu")
+    if not ncu:
+        print("SKIP: ncu not found on PATH (Nsight Compute is needed for the cross-check)")
+        return 77
+    if run(["nvidia-smi", "-L"]).returncode != 0:
+        print("SKIP: no CUDA device")
+        return 77
+    os.makedirs(args.out, exist_ok=True)
+    labs = args.lab or [l for l in ("01-thread-indexing", "04-coalescing")
+                        if run([tool, "list", l]).returncode == 0]
+    bad = 0
+    checked = 0
+    with open(os.path.join(args.out, "ncu-crosscheck.log"), "w") as log:
+        for lab in labs:
+            ours_csv = os.path.join(args.out, f"{lab}-cudalab.csv")
+            p = run([tool, "run", lab, "--size", args.size, "--repeat", "1", "--format", "csv",
+                     "--output", ours_csv])
+            log.write(p.stdout + p.stderr)
+            if p.returncode not in (0, 4):
+                print(f"{lab}: cudalab run failed (exit {p.returncode}): {p.stderr.strip()}")
+                bad += 1
+                continue
+            with open(ours_csv) as f:
+                rows = list(csv.DictReader(f))
+            for row in rows:
+                if row["counters"] != "ok":
+                    continue  # library baselines have no kernels
+                extra = ["--sweep", row["param"]] if row["sweep"] else []
+                try:
+                    sums, kernels = ncu_sums(ncu, tool, lab, row["variant"], args.size, extra, log)
+                except RuntimeError as e:
+                    print(f"{lab}/{row['variant']}: {e}")
+                    bad += 1
+                    continue
+                for column, metric in METRICS.items():
+                    ours = float(row[column]) if row[column] else None
+                    theirs = sums[metric]
+                    same = ours is not None and ours == theirs
+                    checked += 1
+                    bad += not same
+                    print(f"{lab}/{row['variant']}{'@' + row['param'] if row['sweep'] else ''}: "
+                          f"{metric} cudalab {ours} ncu {theirs:.0f} ({kernels} kernel(s)) "
+                          f"{'equal' if same else 'DIFFERENT'}")
+    print(f"ncu cross-check: {checked} comparisons, {bad} problem(s)")
+    return 1 if bad or not checked else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
