@@ -80,9 +80,8 @@ if "$tool" list 05 >/dev/null 2>&1; then
   step sweep-block "$tool" run 05 --block 32..1024 --format csv --output "$logs/05-block.csv"
 fi
 
-# Sanitizers, the ncu cross-check and nsys, where their scripts exist.
+# Sanitizers and the benchmark (the ncu cross-check and nsys runs are gpu CTests above).
 [ -x scripts/sanitize.sh ] && step sanitize scripts/sanitize.sh --build "$build" --out "$logs/sanitize"
-[ -x scripts/ncu-crosscheck.sh ] && step ncu-crosscheck scripts/ncu-crosscheck.sh --build "$build" --out "$logs/ncu"
 [ -x scripts/bench.sh ] && step bench scripts/bench.sh --build "$build" --out "$logs/bench"
 
 echo "tables: $(ls "$logs"/run-*.log 2>/dev/null | wc -l) labs; logs packed in gpu-suite.tar.gz" | tee -a "$summary"
