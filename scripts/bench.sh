@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# scripts/bench.sh [--build DIR] [--out DIR]: the benchmarks behind the numbers in docs/ and
+# the lab READMEs (never run while counters are collected, except where that is the point).
+#   1. in-process counters vs ncu: wall time for the same counts of lab 01;
+#   2. NVTX cost with no tool attached against the lab's kernel time;
+#   3. large sizes: lab 04 at 2^26 float3 elements, lab 05 at 2^28 floats, without counters.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=build/release out=bench-results
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --build) build=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+    *) echo "bench.sh: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+mkdir -p "$out"
+tool=$build/tools/cudalab/cudalab
+memory=$("$tool" metrics --set memory | awk '{print $2}' | paste -sd,)
+
+wall() {  # wall <seconds-var> <command...>: wall-clock seconds of the command
+  local var=$1; shift
+  local start end
+  start=$(date +%s.%N)
+  "$@" >>"$out/bench-commands.log" 2>&1
+  end=$(date +%s.%N)
+  printf -v "$var" '%.2f' "$(echo "$end - $start" | bc)"
+}
+
+echo "== 1. counters in-process vs ncu (lab 01, 1M elements, memory set, one launch per variant)"
+wall t_cudalab "$tool" run 01 --size 1M --warmup 0 --repeat 1 --metrics memory
+if command -v ncu >/dev/null; then
+  wall t_ncu ncu --metrics "$memory" "$tool" run 01 --size 1M --warmup 0 --repeat 1 --no-counters
+  echo "cudalab run (counters in-process): ${t_cudalab} s;  ncu --metrics ... cudalab run --no-counters: ${t_ncu} s;  ratio $(echo "scale=1; $t_ncu / $t_cudalab" | bc)x"
+else
+  echo "cudalab run (counters in-process): ${t_cudalab} s;  ncu not found: no comparison"
+fi
+
+echo "== 2. NVTX ranges with no tool attached"
+kernel_ms=$("$tool" run 01 --variant grid_ceil_div --size 1M --no-counters --format csv | awk -F, 'NR==2{for(i=1;i<=NF;i++) if(h[i]=="time_ms_median") print $i} NR==1{for(i=1;i<=NF;i++) h[i]=$i}')
+"$build/tools/bench/nvtx_overhead" "$kernel_ms"
+
+echo "== 3. large sizes (no counters)"
+if "$tool" list 04 >/dev/null 2>&1; then
+  "$tool" run 04 --size 2^26 --no-counters --repeat 20 | tee "$out/04-2^26.txt"
+fi
+if "$tool" list 05 >/dev/null 2>&1; then
+  "$tool" run 05 --size 2^28 --no-counters --repeat 20 | tee "$out/05-2^28.txt"
+fi
