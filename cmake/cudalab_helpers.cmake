@@ -1,17 +1,23 @@
 # Helpers so that a test executable or a whole lab is a few lines, not a copied file.
 include(GoogleTest OPTIONAL)
 
-# cudalab_add_gtest(<target> SOURCES ... LABELS ... [LINK ...] [ENVIRONMENT ...])
+# cudalab_add_gtest(<target> [PURE_CPU] SOURCES ... LABELS ... [LINK ...] [ENVIRONMENT ...])
 # One GoogleTest executable; every test case becomes a CTest test carrying LABELS.
 # A case that calls GTEST_SKIP() is reported by CTest as skipped, never as passed.
+# PURE_CPU: the test needs no CUDA (the access model); it links GTest's main instead of the
+# GPU fixtures, so it builds and runs without the CUDA instrumentation library.
 function(cudalab_add_gtest target)
-  cmake_parse_arguments(arg "" "" "SOURCES;LABELS;LINK;ENVIRONMENT" ${ARGN})
+  cmake_parse_arguments(arg "PURE_CPU" "" "SOURCES;LABELS;LINK;ENVIRONMENT" ${ARGN})
   if(NOT CUDALAB_BUILD_TESTS)
     return()
   endif()
   add_executable(${target} ${arg_SOURCES})
-  target_link_libraries(${target} PRIVATE cudalab::options cudalab::test_support GTest::gtest
-                        ${arg_LINK})
+  if(arg_PURE_CPU)
+    set(support GTest::gtest_main)
+  else()
+    set(support cudalab::test_support)
+  endif()
+  target_link_libraries(${target} PRIVATE cudalab::options ${support} GTest::gtest ${arg_LINK})
   set(props LABELS "${arg_LABELS}" SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
   if(arg_ENVIRONMENT)
     list(APPEND props ENVIRONMENT "${arg_ENVIRONMENT}")

@@ -25,14 +25,14 @@ wall() {  # wall <seconds-var> <command...>: wall-clock seconds of the command
   start=$(date +%s.%N)
   "$@" >>"$out/bench-commands.log" 2>&1
   end=$(date +%s.%N)
-  printf -v "$var" '%.2f' "$(echo "$end - $start" | bc)"
+  printf -v "$var" '%.2f' "$(awk -v a="$start" -v b="$end" 'BEGIN{print b - a}')"
 }
 
 echo "== 1. counters in-process vs ncu (lab 01, 1M elements, memory set, one launch per variant)"
 wall t_cudalab "$tool" run 01 --size 1M --warmup 0 --repeat 1 --metrics memory
 if command -v ncu >/dev/null; then
   wall t_ncu ncu --metrics "$memory" "$tool" run 01 --size 1M --warmup 0 --repeat 1 --no-counters
-  echo "cudalab run (counters in-process): ${t_cudalab} s;  ncu --metrics ... cudalab run --no-counters: ${t_ncu} s;  ratio $(echo "scale=1; $t_ncu / $t_cudalab" | bc)x"
+  echo "cudalab run (counters in-process): ${t_cudalab} s;  ncu --metrics ... cudalab run --no-counters: ${t_ncu} s;  ratio $(awk -v a="$t_ncu" -v b="$t_cudalab" 'BEGIN{printf "%.1f", a / b}')x"
 else
   echo "cudalab run (counters in-process): ${t_cudalab} s;  ncu not found: no comparison"
 fi
