@@ -18,11 +18,17 @@ function(cudalab_add_gtest target)
     set(support cudalab::test_support)
   endif()
   target_link_libraries(${target} PRIVATE cudalab::options ${support} GTest::gtest ${arg_LINK})
-  set(props LABELS "${arg_LABELS}" SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
+  set(props SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
   if(arg_ENVIRONMENT)
     list(APPEND props ENVIRONMENT "${arg_ENVIRONMENT}")
   endif()
   gtest_discover_tests(${target} DISCOVERY_TIMEOUT 60 PROPERTIES ${props})
+  # gtest_discover_tests flattens a list in PROPERTIES (LABELS "cpu;model" kept only "cpu"), so
+  # the labels are set by a script that CTest runs after the discovered-tests script.
+  set(labels_file ${CMAKE_CURRENT_BINARY_DIR}/${target}_labels.cmake)
+  file(WRITE ${labels_file} "if(${target}_TESTS)\n  set_tests_properties(\${${target}_TESTS} "
+                            "PROPERTIES LABELS \"${arg_LABELS}\")\nendif()\n")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${labels_file})
 endfunction()
 
 # cudalab_add_lab(<NN-name> SOURCES ... [LINK ...] [CPU_TESTS ...] [GPU_TESTS ...]
