@@ -1,0 +1,43 @@
+// The lab 05 checker, built twice: against the untouched exercise (CUDALAB_EXPECT_CHECK_PASS
+// 0: the divergent interleaved kernel must FAIL, with a hint) and against the reference
+// solution (1: sequential addressing must PASS every criterion).
+#include "cudalab/grade.hpp"
+#include "cudalab/lab.hpp"
+
+#include "gpu_test.hpp"
+
+#include <algorithm>
+#include <iostream>
+
+#ifndef CUDALAB_EXPECT_CHECK_PASS
+#error "compile with CUDALAB_EXPECT_CHECK_PASS=0 (exercise) or 1 (solution)"
+#endif
+
+namespace cudalab::labs {
+lab make_lab_05_reduction();
+}
+
+namespace {
+
+class reduction_check : public cudalab::testing::counter_test {};
+
+TEST_F(reduction_check, grades_the_linked_exercise_kernel) {
+  const cudalab::lab l = cudalab::labs::make_lab_05_reduction();
+  const cudalab::grade_outcome o = cudalab::grade_exercise(l, 0);
+  for (const auto& line : o.report.lines) std::cout << "  " << line << "\n";
+  ASSERT_EQ(o.report.lines.size(), 4u);
+  EXPECT_TRUE(o.exercise.check.ok) << o.exercise.check.detail;  // both kernels are correct
+  auto ends_ok = [](const std::string& s) { return s.size() >= 4 && s.substr(s.size() - 4) == "  ok"; };
+#if CUDALAB_EXPECT_CHECK_PASS
+  EXPECT_TRUE(o.report.passed) << o.report.hint;
+  for (const auto& line : o.report.lines) EXPECT_TRUE(ends_ok(line)) << line;
+#else
+  EXPECT_FALSE(o.report.passed);
+  EXPECT_FALSE(o.report.hint.empty());
+  // The divergent exercise fails on threads per instruction and on shared wavefronts.
+  EXPECT_FALSE(ends_ok(o.report.lines[1])) << o.report.lines[1];
+  EXPECT_FALSE(ends_ok(o.report.lines[3])) << o.report.lines[3];
+#endif
+}
+
+}  // namespace
