@@ -13,15 +13,31 @@
 #error "compile with CUDALAB_EXPECT_CHECK_PASS=0 (exercise) or 1 (solution)"
 #endif
 
-namespace cudalab::labs {
+namespace cudalab {
+namespace labs {
 lab make_lab_05_reduction();
 }
+
+// This test binary registers lab 05 alone, built against the exercise.cu or solution.cu it
+// links (lab::find and the runner live beside find_lab, which asks for the registry).
+const std::vector<lab>& all_labs() {
+  static const std::vector<lab> labs{labs::make_lab_05_reduction()};
+  return labs;
+}
+}  // namespace cudalab
 
 namespace {
 
 class reduction_check : public cudalab::testing::counter_test {};
 
-TEST_F(reduction_check, grades_the_linked_exercise_kernel) {
+// One name per build, so CTest lists both.
+#if CUDALAB_EXPECT_CHECK_PASS
+#define CUDALAB_CHECK_CASE solution_passes_every_criterion
+#else
+#define CUDALAB_CHECK_CASE untouched_exercise_fails_with_a_hint
+#endif
+
+TEST_F(reduction_check, CUDALAB_CHECK_CASE) {
   const cudalab::lab l = cudalab::labs::make_lab_05_reduction();
   const cudalab::grade_outcome o = cudalab::grade_exercise(l, 0);
   for (const auto& line : o.report.lines) std::cout << "  " << line << "\n";

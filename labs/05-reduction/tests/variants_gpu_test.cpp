@@ -14,9 +14,18 @@
 
 #include <random>
 
-namespace cudalab::labs {
+namespace cudalab {
+namespace labs {
 lab make_lab_05_reduction();
 }
+
+// This test binary registers lab 05 alone, built against the exercise.cu or solution.cu it
+// links (lab::find and the runner live beside find_lab, which asks for the registry).
+const std::vector<lab>& all_labs() {
+  static const std::vector<lab> labs{labs::make_lab_05_reduction()};
+  return labs;
+}
+}  // namespace cudalab
 
 namespace {
 
