@@ -18,6 +18,7 @@
 #include "gpu_test.hpp"
 
 #include <map>
+#include <memory>
 #include <string>
 
 namespace cudalab::labs {
@@ -46,21 +47,28 @@ class reduction_counters : public cudalab::testing::counter_test {
  protected:
   using totals = std::map<std::string, double>;
 
+  void SetUp() override {
+    counter_test::SetUp();
+    if (IsSkipped()) return;
+    m_stream_owner = std::make_unique<cudalab::cuda_stream>();
+    m_session = std::make_unique<cudalab::counter_session>(
+        0, std::vector<std::string>{ld_requests, ld_sectors, st_requests, st_sectors, lds_inst,
+                                    sts_inst, ld_wavefronts, st_wavefronts, ld_conflicts,
+                                    st_conflicts, thread_efficiency, divergent_targets,
+                                    uniform_pct});
+  }
+
   totals measure(const std::string& name, std::size_t n, int block) {
-    static cudalab::counter_session session(
-        0, {ld_requests, ld_sectors, st_requests, st_sectors, lds_inst, sts_inst, ld_wavefronts,
-            st_wavefronts, ld_conflicts, st_conflicts, thread_efficiency, divergent_targets,
-            uniform_pct});
     const cudalab::variant* v = m_lab.find(name);
     EXPECT_NE(v, nullptr) << name;
     if (!v) return {};
-    auto p = v->prepare(launch_config{n, block, 0}, m_stream.get());
-    p->upload(m_stream.get());
-    p->reset(m_stream.get());
-    m_stream.synchronize();
-    const cudalab::counter_result r = session.collect([&] {
-      p->launch(m_stream.get());
-      m_stream.synchronize();
+    auto p = v->prepare(launch_config{n, block, 0}, m_stream_owner->get());
+    p->upload(m_stream_owner->get());
+    p->reset(m_stream_owner->get());
+    m_stream_owner->synchronize();
+    const cudalab::counter_result r = m_session->collect([&] {
+      p->launch(m_stream_owner->get());
+      m_stream_owner->synchronize();
     });
     return r.totals;
   }
@@ -69,7 +77,8 @@ class reduction_counters : public cudalab::testing::counter_test {
   }
 
   const cudalab::lab m_lab = cudalab::labs::make_lab_05_reduction();
-  cudalab::cuda_stream m_stream;
+  std::unique_ptr<cudalab::cuda_stream> m_stream_owner;
+  std::unique_ptr<cudalab::counter_session> m_session;
 };
 
 const char* const modelled[] = {"interleaved_divergent", "interleaved_strided", "sequential",
