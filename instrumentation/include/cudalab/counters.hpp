@@ -12,6 +12,7 @@
 
 #include "cudalab/check.hpp"
 
+#include <cstddef>
 #include <functional>
 #include <map>
 #include <memory>
@@ -63,12 +64,19 @@ class profiler_backend;
 
 class counter_session {
  public:
-  // Checks whether counters can be read on `device` without starting a session.
+  // The most kernel launches one collect() measures; more are reported as dropped ranges.
+  static constexpr std::size_t max_kernels_per_collect = 64;
+
+  // Checks whether counters can be read on `device` without starting a session: CUPTI is
+  // initialized, asked, and deinitialized again, so a session can follow in this process.
   static counter_availability probe(int device);
+  // The same through another backend (tests: a fake that fails at a chosen call).
+  static counter_availability probe(std::unique_ptr<profiler_backend> backend, int device);
 
   // Throws counters_unavailable or cudalab::error (unknown metric names for this chip).
+  // Makes `device` current: collect() profiles the kernels launched on it.
   counter_session(int device, std::vector<std::string> cupti_metrics);
-  // For tests: a session over a fake backend.
+  // For tests: a session over a fake backend, on device 0.
   counter_session(std::unique_ptr<profiler_backend> backend, std::vector<std::string> metrics);
   ~counter_session();
   counter_session(const counter_session&) = delete;  // owns the CUPTI profiler object
@@ -76,12 +84,16 @@ class counter_session {
   counter_session(counter_session&&) noexcept;
   counter_session& operator=(counter_session&&) noexcept;
 
-  // Runs `launches` as often as CUPTI needs and returns the counters of each kernel.
+  // Runs `launches` as often as CUPTI needs (once under kernel replay) and returns the
+  // counters of each kernel. Throws cudalab::error when no kernel ran or ranges were dropped,
+  // counters_unavailable when CUPTI refuses (permission, another profiler).
   counter_result collect(const std::function<void()>& launches);
   int passes() const;
   const std::vector<std::string>& metrics() const;
 
  private:
+  counter_session(std::unique_ptr<profiler_backend> backend, std::vector<std::string> metrics,
+                  int device);
   struct impl;
   std::unique_ptr<impl> m_impl;
 };

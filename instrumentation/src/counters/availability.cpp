@@ -1,0 +1,158 @@
+// The words a learner sees when counters cannot be read: what happened, on one line, and
+// what to do about it. Each situation has its own text, so the fix is never a guess.
+#include "availability.hpp"
+
+#include <cupti_profiler_target.h>
+
+namespace cudalab {
+
+std::string_view to_string(counter_status s) {
+  switch (s) {
+    case counter_status::available: return "available";
+    case counter_status::no_device: return "no_device";
+    case counter_status::unsupported_chip: return "unsupported_chip";
+    case counter_status::no_permission: return "no_permission";
+    case counter_status::profiler_attached: return "profiler_attached";
+    case counter_status::error: return "error";
+  }
+  return "error";
+}
+
+counters_unavailable::counters_unavailable(counter_availability why)
+    : error("hardware counters unavailable: " + why.reason, why.fix), m_why(std::move(why)) {}
+
+namespace detail {
+namespace {
+
+counter_availability make(counter_status status, std::string reason, std::string fix) {
+  counter_availability a;
+  a.status = status;
+  a.reason = std::move(reason);
+  a.fix = std::move(fix);
+  return a;
+}
+
+std::string level_name(int level) {
+  switch (level) {
+    case CUPTI_PROFILER_CONFIGURATION_UNSUPPORTED: return "unsupported";
+    case CUPTI_PROFILER_CONFIGURATION_DISABLED: return "disabled";
+    case CUPTI_PROFILER_CONFIGURATION_SUPPORTED: return "supported";
+    default: return "unknown";
+  }
+}
+
+counter_availability unsupported_because(const std::string& what, const std::string& fix) {
+  return make(counter_status::unsupported_chip,
+              "the CUPTI Range Profiler cannot read counters here: " + what, fix);
+}
+
+}  // namespace
+
+counter_availability available() {
+  return make(counter_status::available, "counters available", {});
+}
+
+counter_availability no_device(const std::string& why) {
+  return make(counter_status::no_device, "No CUDA device: " + why + "; counter tests skipped",
+              "run on a machine with an NVIDIA GPU and driver (`cudalab doctor` checks); the "
+              "model's predictions still print");
+}
+
+counter_availability compute_capability_too_old(int device, int major, int minor) {
+  return unsupported_because(
+      "GPU " + std::to_string(device) + " has compute capability " + std::to_string(major) + "." +
+          std::to_string(minor) + ", below the 7.5 (Turing) it needs",
+      "run on a Turing (sm_75) or newer GPU; timings and the model's predictions still work");
+}
+
+std::optional<counter_availability> unsupported(int device, const device_support& s) {
+  if (s.overall == CUPTI_PROFILER_CONFIGURATION_SUPPORTED) return std::nullopt;
+  struct field {
+    const char* name;
+    int level;
+    const char* fix;
+  };
+  const field fields[] = {
+      {"architecture", s.architecture,
+       "run on a Turing (sm_75) or newer GPU; timings and predictions still work"},
+      {"sli", s.sli, "disable SLI for this GPU"},
+      {"vGpu", s.vgpu,
+       "ask the hypervisor administrator to enable profiling for this vGPU, or use a bare-metal "
+       "GPU"},
+      {"confidentialCompute", s.confidential_compute,
+       "turn confidential computing off for this GPU"},
+      {"cmp", s.cmp, "CMP (crypto-mining) boards expose no counters: use another GPU"},
+      {"wsl", s.wsl, "update the Windows NVIDIA driver, or run on native Linux"},
+  };
+  const std::string gpu = "GPU " + std::to_string(device) + ": cuptiProfilerDeviceSupported ";
+  for (const field& f : fields)
+    if (f.level != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
+      return unsupported_because(gpu + f.name + " = " + level_name(f.level), f.fix);
+  return unsupported_because(gpu + "isSupported = " + level_name(s.overall),
+                             "run `cudalab doctor` and check the driver; counters need a "
+                             "supported bare-metal GPU");
+}
+
+counter_availability classify(const cupti_error& e) {
+  const std::string where = " (" + cupti_result_name(e.code()) + " at " + e.call() + ")";
+  switch (e.code()) {
+    case CUPTI_ERROR_INSUFFICIENT_PRIVILEGES:
+      return make(counter_status::no_permission,
+                  "GPU performance counters are restricted to admin users (ERR_NVGPUCTRPERM)" +
+                      where,
+                  "Run as root, or an admin adds `options nvidia "
+                  "NVreg_RestrictProfilingToAdminUsers=0` in /etc/modprobe.d/, runs "
+                  "`update-initramfs -u` and reboots (containers: set on the host, or "
+                  "`--cap-add=SYS_ADMIN`). See https://developer.nvidia.com/ERR_NVGPUCTRPERM.");
+    case CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED:
+      return make(counter_status::profiler_attached,
+                  "External profiler detected (ncu/nsys); in-process counters disabled, NVTX "
+                  "ranges still emitted" + where,
+                  "read the counters in the external tool's report, or run without ncu, nsys "
+                  "or cuda-gdb to collect them in-process (--no-counters skips this check)");
+    case CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES:
+      return unsupported_because("virtualized GPU" + where,
+                                 "ask the hypervisor administrator to enable profiling for this "
+                                 "vGPU, or use a bare-metal GPU");
+    case CUPTI_ERROR_CONFIDENTIAL_COMPUTING_NOT_SUPPORTED:
+      return unsupported_because("confidential computing is on" + where,
+                                 "turn confidential computing off for this GPU");
+    case CUPTI_ERROR_CMP_DEVICE_NOT_SUPPORTED:
+      return unsupported_because("CMP (crypto-mining) device" + where, "use another GPU");
+    case CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED:
+      return unsupported_because("MIG instance" + where,
+                                 "profile on a whole GPU (MIG disabled) or a supported MIG "
+                                 "configuration");
+    case CUPTI_ERROR_SLI_DEVICE_NOT_SUPPORTED:
+      return unsupported_because("SLI is enabled" + where, "disable SLI for this GPU");
+    case CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED:
+      return unsupported_because("WSL" + where,
+                                 "update the Windows NVIDIA driver, or run on native Linux");
+    default:
+      return make(counter_status::error, e.what(),
+                  "unexpected CUPTI failure: run `cudalab doctor`; check that libcupti and "
+                  "libnvperf_host come from the same CUDA toolkit as the driver supports");
+  }
+}
+
+std::map<std::string, double> combine_totals(const std::vector<kernel_counters>& kernels) {
+  std::map<std::string, double> totals;
+  std::map<std::string, int> seen;
+  for (const auto& k : kernels)
+    for (const auto& [name, value] : k.values) {
+      totals[name] += value;
+      ++seen[name];
+    }
+  const auto is_sum = [](const std::string& name) {
+    const std::string suffix = ".sum";
+    return name.size() > suffix.size() &&
+           name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  for (auto& [name, value] : totals)
+    if (!is_sum(name)) value /= seen[name];
+  return totals;
+}
+
+}  // namespace detail
+}  // namespace cudalab

@@ -1,0 +1,25 @@
+// Why counters cannot be read, as one line of reason and one line of fix per situation
+// (cupti-notes.md section 2), and the per-variant totals of a collect().
+#pragma once
+
+#include "cudalab/counters.hpp"
+#include "cudalab/detail/profiler_backend.hpp"
+
+#include <optional>
+
+namespace cudalab::detail {
+
+counter_availability available();
+counter_availability no_device(const std::string& why);
+counter_availability compute_capability_too_old(int device, int major, int minor);
+// nullopt when the Range Profiler supports the device; else names the failing field.
+std::optional<counter_availability> unsupported(int device, const device_support& support);
+// A CUPTI failure at any call: no permission, another profiler, an unsupported configuration,
+// or an unexpected error naming the call.
+counter_availability classify(const cupti_error& e);
+
+// `.sum` metrics add up over the kernels; any other metric is the value of a single kernel or
+// the mean over several.
+std::map<std::string, double> combine_totals(const std::vector<kernel_counters>& kernels);
+
+}  // namespace cudalab::detail

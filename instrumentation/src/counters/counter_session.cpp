@@ -1,0 +1,237 @@
+// counter_session: the order of Range Profiler calls and what each failure means.
+//
+// Construction (cupti-notes.md section 1): device count, compute capability, initialize,
+// device support, chip name, counter availability, the host configuration of the metric set
+// (passes), then enable and disable once, since CUPTI reports missing permission at enable.
+// Each collect() enables the profiler on the primary context, sizes counter data for
+// max_kernels_per_collect ranges, sets the configuration (auto range: one range per kernel;
+// kernel replay: CUPTI replays each kernel and restores its memory), runs Start/launches/Stop
+// until every pass is submitted, decodes, evaluates every range and disables again. Between
+// collects no profiler is active, so timing runs undisturbed and a probe still works.
+#include "cudalab/counters.hpp"
+
+#include "availability.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <cstdio>
+#include <utility>
+
+namespace cudalab {
+namespace {
+
+struct setup {
+  counter_availability availability;
+  std::size_t passes = 0;
+};
+
+// Finds which name CUPTI rejected: ConfigAddMetrics only says INVALID_PARAMETER for the set.
+[[noreturn]] void throw_unknown_metric(profiler_backend& backend, const std::string& chip,
+                                       const std::vector<std::uint8_t>& availability,
+                                       const std::vector<std::string>& metrics,
+                                       const detail::cupti_error& original) {
+  for (const auto& m : metrics) {
+    try {
+      backend.configure(chip, availability, {m});
+    } catch (const detail::cupti_error& e) {
+      if (e.code() != CUPTI_ERROR_INVALID_PARAMETER) throw;
+      throw error("CUPTI does not know metric '" + m + "' on " + chip + " (" + e.what() + ")",
+                  "`cudalab metrics` lists the catalogue; `ncu --query-metrics --chip " + chip +
+                      "` lists every base name (add a rollup such as .sum, .avg or .ratio)");
+    }
+  }
+  throw original;
+}
+
+// The common path of probe() and the constructor. Returns available() with the pass count,
+// or the reason counters cannot be read. Unknown metric names throw cudalab::error.
+setup open(profiler_backend& backend, int device, const std::vector<std::string>& metrics) {
+  setup s;
+  std::string why;
+  const int count = backend.device_count(why);
+  if (count <= 0) {
+    s.availability = detail::no_device(why);
+    return s;
+  }
+  if (device < 0 || device >= count) {
+    s.availability = detail::no_device("there is no GPU " + std::to_string(device) + " (" +
+                                       std::to_string(count) + " found)");
+    return s;
+  }
+  int major = 0, minor = 0;
+  backend.compute_capability(device, major, minor);
+  if (major * 10 + minor < 75) {
+    s.availability = detail::compute_capability_too_old(device, major, minor);
+    return s;
+  }
+  try {
+    backend.initialize();
+    if (auto bad = detail::unsupported(device, backend.device_supported(device))) {
+      s.availability = *bad;
+      return s;
+    }
+    const std::string chip = backend.chip_name(device);
+    const std::vector<std::uint8_t> image = backend.counter_availability(device);
+    try {
+      s.passes = backend.configure(chip, image, metrics);
+    } catch (const detail::cupti_error& e) {
+      if (e.code() != CUPTI_ERROR_INVALID_PARAMETER) throw;
+      throw_unknown_metric(backend, chip, image, metrics, e);
+    }
+    backend.enable();
+    backend.disable();
+  } catch (const detail::cupti_error& e) {
+    s.availability = detail::classify(e);
+    return s;
+  }
+  s.availability = detail::available();
+  return s;
+}
+
+// Disables the profiler when collect() leaves early; never throws.
+class enabled_profiler {
+ public:
+  explicit enabled_profiler(profiler_backend& backend) : m_backend(backend) { backend.enable(); }
+  ~enabled_profiler() {
+    try {
+      m_backend.disable();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "cudalab: %s\n", e.what());
+    }
+  }
+  enabled_profiler(const enabled_profiler&) = delete;  // one disable per enable
+  enabled_profiler& operator=(const enabled_profiler&) = delete;
+
+ private:
+  profiler_backend& m_backend;
+};
+
+}  // namespace
+
+struct counter_session::impl {
+  std::unique_ptr<profiler_backend> backend;
+  std::vector<std::string> metrics;
+  std::size_t passes = 0;
+
+  counter_result collect(const std::function<void()>& launches);
+};
+
+counter_availability counter_session::probe(int device) {
+  int previous = -1;
+  const bool restore = cudaGetDevice(&previous) == cudaSuccess;
+  cudaGetLastError();
+  counter_availability a;
+  try {
+    a = probe(make_cupti_backend(), device);
+  } catch (const std::exception& e) {
+    a.status = counter_status::error;
+    a.reason = e.what();
+    a.fix = "run `cudalab doctor`";
+  }
+  if (restore && previous >= 0) CUDALAB_CHECK_CUDA_NOEXCEPT(cudaSetDevice(previous));
+  return a;
+}
+
+counter_availability counter_session::probe(std::unique_ptr<profiler_backend> backend,
+                                            int device) {
+  // One cheap metric: enough to load libnvperf_host and build a configuration on this chip.
+  try {
+    return open(*backend, device, {"smsp__inst_executed.sum"}).availability;
+  } catch (const detail::cupti_error& e) {
+    return detail::classify(e);
+  } catch (const error& e) {
+    counter_availability a;
+    a.status = counter_status::error;
+    a.reason = e.what();
+    a.fix = e.hint().empty() ? "run `cudalab doctor`" : e.hint();
+    return a;
+  }
+}
+
+counter_session::counter_session(int device, std::vector<std::string> cupti_metrics)
+    : counter_session(make_cupti_backend(), std::move(cupti_metrics), device) {}
+
+counter_session::counter_session(std::unique_ptr<profiler_backend> backend,
+                                 std::vector<std::string> metrics)
+    : counter_session(std::move(backend), std::move(metrics), 0) {}
+
+counter_session::counter_session(std::unique_ptr<profiler_backend> backend,
+                                 std::vector<std::string> metrics, int device)
+    : m_impl(std::make_unique<impl>()) {
+  if (metrics.empty()) throw usage_error("counter session: no metrics to collect");
+  m_impl->backend = std::move(backend);
+  m_impl->metrics = std::move(metrics);
+  const setup s = open(*m_impl->backend, device, m_impl->metrics);
+  if (!s.availability.ok()) throw counters_unavailable(s.availability);
+  m_impl->passes = s.passes;
+}
+
+counter_session::~counter_session() = default;
+counter_session::counter_session(counter_session&&) noexcept = default;
+counter_session& counter_session::operator=(counter_session&&) noexcept = default;
+
+int counter_session::passes() const { return static_cast<int>(m_impl->passes); }
+const std::vector<std::string>& counter_session::metrics() const { return m_impl->metrics; }
+
+counter_result counter_session::collect(const std::function<void()>& launches) {
+  try {
+    return m_impl->collect(launches);
+  } catch (const detail::cupti_error& e) {
+    const counter_availability a = detail::classify(e);
+    if (a.status == counter_status::error) throw;
+    throw counters_unavailable(a);
+  }
+}
+
+counter_result counter_session::impl::collect(const std::function<void()>& launches) {
+  const std::size_t max_ranges = counter_session::max_kernels_per_collect;
+  enabled_profiler enabled(*backend);
+  backend->set_config(max_ranges);
+
+  // Kernel replay submits every pass in one Start/Stop; the loop is the API's contract.
+  bool all_submitted = false;
+  for (std::size_t round = 0; !all_submitted; ++round) {
+    if (round > passes)
+      throw error("CUPTI still wants passes after " + std::to_string(round) +
+                  " Start/Stop rounds for a " + std::to_string(passes) + "-pass metric set");
+    backend->start();
+    try {
+      launches();
+    } catch (...) {
+      try {
+        backend->stop();
+      } catch (const std::exception&) {
+        // the launches' own error is the one to report
+      }
+      throw;
+    }
+    all_submitted = backend->stop();
+  }
+
+  const std::size_t dropped = backend->decode();
+  if (dropped > 0)
+    throw error("CUPTI dropped " + std::to_string(dropped) +
+                    " kernel range(s): one collect() measures at most " +
+                    std::to_string(max_ranges) + " kernel launches",
+                "launch fewer kernels inside one collect() and collect the rest separately");
+  const std::size_t ranges = backend->range_count();
+  if (ranges == 0)
+    throw error("collect() measured no kernel: the callable launched nothing on this device",
+                "launch the kernels inside the callable, on the session's device");
+
+  counter_result result;
+  for (std::size_t r = 0; r < ranges; ++r) {
+    kernel_counters k;
+    k.range_name = backend->range_name(r);
+    const std::vector<double> values = backend->evaluate(r);
+    if (values.size() != metrics.size())
+      throw error("CUPTI evaluated " + std::to_string(values.size()) + " values for " +
+                  std::to_string(metrics.size()) + " metrics");
+    for (std::size_t i = 0; i < metrics.size(); ++i) k.values[metrics[i]] = values[i];
+    result.kernels.push_back(std::move(k));
+  }
+  result.totals = detail::combine_totals(result.kernels);
+  return result;
+}
+
+}  // namespace cudalab

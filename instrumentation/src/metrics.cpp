@@ -1,0 +1,232 @@
+// The metric catalogue: short names a learner types, the GH100 CUPTI names behind them
+// (each checked against ncu's list for gh100 and configured offline by the CPU tests), what
+// they count and whether a test may assert them exactly (cupti-notes.md section 3).
+//
+// resolve_metrics() turns "--metrics memory" or "ld_sectors,dram__bytes_read.sum" into CUPTI
+// names before anything runs: a typo is a usage_error naming the closest short names.
+#include "cudalab/metrics.hpp"
+
+#include "cudalab/check.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace cudalab {
+namespace {
+
+using x = metric_exactness;
+
+const std::vector<metric_info> catalogue = {
+    {"ld_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "requests",
+     "global load requests: one per warp-level load instruction with an active thread", x::exact},
+    {"ld_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "sectors",
+     "32-byte sectors the global loads touched (4 per request when a warp reads 128 "
+     "consecutive bytes)", x::exact},
+    {"st_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", "requests",
+     "global store requests: one per warp-level store instruction with an active thread",
+     x::exact},
+    {"st_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", "sectors",
+     "32-byte sectors the global stores touched", x::exact},
+    {"ld_bytes_per_sector", "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.ratio",
+     "bytes/sector", "useful bytes per loaded sector: 32 means no byte fetched in vain",
+     x::exact},
+    {"st_bytes_per_sector", "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.ratio",
+     "bytes/sector", "useful bytes per stored sector: 32 means every written byte was asked for",
+     x::exact},
+    {"global_ld_inst", "smsp__sass_inst_executed_op_global_ld.sum", "instructions",
+     "global load instructions executed by warps (LDG and generic LD)", x::exact},
+    {"global_st_inst", "smsp__sass_inst_executed_op_global_st.sum", "instructions",
+     "global store instructions executed by warps (STG and generic ST)", x::exact},
+    {"shared_ld_inst", "smsp__inst_executed_op_shared_ld.sum", "instructions",
+     "shared-memory load instructions (LDS), predicated-off ones included", x::exact},
+    {"shared_st_inst", "smsp__inst_executed_op_shared_st.sum", "instructions",
+     "shared-memory store instructions (STS), predicated-off ones included", x::exact},
+    {"shared_ld_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+     "wavefronts", "passes the shared-memory pipeline needed to serve the loads (1 per LDS "
+     "without conflicts)", x::banded},
+    {"shared_st_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+     "wavefronts", "passes the shared-memory pipeline needed to serve the stores", x::banded},
+    {"shared_ld_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+     "conflicts", "extra shared load wavefronts caused by bank conflicts", x::banded},
+    {"shared_st_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+     "conflicts", "extra shared store wavefronts caused by bank conflicts", x::banded},
+    {"thread_efficiency", "smsp__average_thread_inst_executed_per_inst_executed.ratio",
+     "threads/instruction", "active threads per executed warp instruction (32 = no divergence)",
+     x::per_binary},
+    {"branch_uniformity", "smsp__sass_average_branch_targets_threads_uniform.pct", "%",
+     "branch targets where all active threads of the warp went the same way (0 without "
+     "branches)", x::per_binary},
+    {"divergent_branches", "smsp__sass_branch_targets_threads_divergent.sum", "branch targets",
+     "branch targets on which the active threads of a warp split", x::per_binary},
+    {"instructions", "smsp__inst_executed.sum", "instructions",
+     "warp instructions executed, all kinds", x::per_binary},
+    {"dram_read_bytes", "dram__bytes_read.sum", "bytes",
+     "bytes read from device memory (HBM); depends on what the caches already held",
+     x::tolerance},
+    {"dram_write_bytes", "dram__bytes_write.sum", "bytes",
+     "bytes written to device memory (HBM)", x::tolerance},
+    {"l2_sectors_from_l1", "lts__t_sectors_srcunit_tex_op_read.sum", "sectors",
+     "sectors L1 requested from L2 for reads (equals ld_sectors only for pure streaming)",
+     x::tolerance},
+    {"duration", "gpu__time_duration.sum", "ns", "kernel duration as the GPU measured it",
+     x::tolerance},
+};
+
+const std::map<std::string, std::vector<std::string>, std::less<>> sets = {
+    {"memory", {"ld_requests", "ld_sectors", "st_requests", "st_sectors"}},
+    {"shared",
+     {"shared_ld_inst", "shared_st_inst", "shared_ld_wavefronts", "shared_st_wavefronts",
+      "shared_ld_conflicts", "shared_st_conflicts"}},
+    {"divergence", {"thread_efficiency", "branch_uniformity", "divergent_branches", "instructions"}},
+    {"dram", {"dram_read_bytes", "dram_write_bytes", "l2_sectors_from_l1"}},
+};
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// Up to three known names within a third of the typed name's length and at most two edits
+// further than the best match.
+std::vector<std::string> close_matches(std::string_view name) {
+  const bool cupti_like = name.find("__") != std::string_view::npos;
+  std::vector<std::pair<std::size_t, std::string>> scored;
+  const std::size_t limit = std::max<std::size_t>(2, name.size() / 3);
+  auto consider = [&](const std::string& candidate) {
+    const std::size_t d = edit_distance(name, candidate);
+    if (d <= limit) scored.emplace_back(d, candidate);
+  };
+  for (const auto& m : catalogue) consider(cupti_like ? m.cupti_name : m.short_name);
+  if (!cupti_like)
+    for (const auto& [set, members] : sets) consider(set);
+  if (!cupti_like) consider("all");
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < scored.size() && i < 3; ++i)
+    if (scored[i].first <= scored.front().first + 2) out.push_back(scored[i].second);
+  return out;
+}
+
+bool is_identifier(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+// A CUPTI metric: unit__counter, a rollup (.sum .avg .min .max .ratio .pct .max_rate) and at
+// most one submetric (.per_second, .pct_of_peak_sustained_elapsed, ...).
+bool looks_like_cupti_metric(std::string_view name) {
+  const std::size_t dot = name.find('.');
+  if (dot == std::string_view::npos) return false;
+  const std::string_view base = name.substr(0, dot);
+  const std::size_t sep = base.find("__");
+  if (sep == 0 || sep == std::string_view::npos || sep + 2 >= base.size() ||
+      !is_identifier(base))
+    return false;
+  std::string_view rest = name.substr(dot + 1);
+  const std::size_t dot2 = rest.find('.');
+  const std::string_view rollup = rest.substr(0, dot2);
+  static const char* const rollups[] = {"sum", "avg", "min", "max", "ratio", "pct", "max_rate"};
+  if (std::none_of(std::begin(rollups), std::end(rollups),
+                   [&](const char* r) { return rollup == r; }))
+    return false;
+  if (dot2 == std::string_view::npos) return true;
+  return is_identifier(rest.substr(dot2 + 1));
+}
+
+std::string trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(" \t");
+  return std::string(s.substr(first, last - first + 1));
+}
+
+[[noreturn]] void unknown_metric(const std::string& name) {
+  std::string message = "unknown metric '" + name + "'";
+  if (name.find("__") != std::string::npos && name.find('.') == std::string::npos) {
+    throw usage_error(message + ": a CUPTI metric needs a rollup suffix such as " + name +
+                          ".sum, .avg, .max, .ratio or .pct",
+                      "`cudalab metrics` lists the catalogue and the sets");
+  }
+  const std::vector<std::string> close = close_matches(name);
+  if (!close.empty()) {
+    message += ": did you mean ";
+    for (std::size_t i = 0; i < close.size(); ++i) message += (i ? ", " : "") + close[i];
+    message += "?";
+  }
+  throw usage_error(message, "`cudalab metrics` lists the catalogue and the sets (memory, "
+                             "shared, divergence, dram, all)");
+}
+
+}  // namespace
+
+std::string_view to_string(metric_exactness e) {
+  switch (e) {
+    case metric_exactness::exact: return "exact";
+    case metric_exactness::banded: return "banded";
+    case metric_exactness::per_binary: return "per-binary";
+    case metric_exactness::tolerance: return "tolerance";
+  }
+  return "tolerance";
+}
+
+const std::vector<metric_info>& metric_catalogue() { return catalogue; }
+
+const metric_info* find_metric(std::string_view name) {
+  for (const auto& m : catalogue)
+    if (m.short_name == name || m.cupti_name == name) return &m;
+  return nullptr;
+}
+
+std::vector<std::string> metric_set_names() {
+  return {"memory", "shared", "divergence", "dram", "all"};
+}
+
+std::vector<std::string> resolve_metrics(std::string_view spec) {
+  std::vector<std::string> out;
+  auto add = [&out](const std::string& cupti) {
+    if (std::find(out.begin(), out.end(), cupti) == out.end()) out.push_back(cupti);
+  };
+  std::size_t begin = 0;
+  while (true) {
+    const std::size_t comma = spec.find(',', begin);
+    const std::string name = trim(spec.substr(begin, comma == std::string_view::npos
+                                                         ? std::string_view::npos
+                                                         : comma - begin));
+    if (name.empty())
+      throw usage_error("empty metric name in '" + std::string(spec) + "'",
+                        "give a set (memory, shared, divergence, dram, all) or names a,b,c");
+    if (name == "all") {
+      for (const auto& m : catalogue) add(m.cupti_name);
+    } else if (const auto set = sets.find(name); set != sets.end()) {
+      for (const auto& member : set->second) add(find_metric(member)->cupti_name);
+    } else if (const metric_info* m = find_metric(name)) {
+      add(m->cupti_name);
+    } else if (looks_like_cupti_metric(name)) {
+      add(name);  // checked against the chip when the session configures it
+    } else {
+      unknown_metric(name);
+    }
+    if (comma == std::string_view::npos) break;
+    begin = comma + 1;
+  }
+  return out;
+}
+
+std::string display_name(std::string_view cupti_name) {
+  if (const metric_info* m = find_metric(cupti_name)) return m->short_name;
+  return std::string(cupti_name);
+}
+
+}  // namespace cudalab

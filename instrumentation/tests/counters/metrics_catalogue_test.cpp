@@ -1,0 +1,154 @@
+// The catalogue and resolve_metrics(): every short name of design section 3 is there and
+// resolves to its GH100 name, the sets expand, raw CUPTI names pass, typos are caught early.
+#include "cudalab/check.hpp"
+#include "cudalab/metrics.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace cudalab {
+namespace {
+
+const std::vector<std::pair<std::string, std::string>> expected_names = {
+    {"ld_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"},
+    {"st_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"},
+    {"ld_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"},
+    {"st_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"},
+    {"ld_bytes_per_sector", "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.ratio"},
+    {"st_bytes_per_sector", "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.ratio"},
+    {"global_ld_inst", "smsp__sass_inst_executed_op_global_ld.sum"},
+    {"global_st_inst", "smsp__sass_inst_executed_op_global_st.sum"},
+    {"shared_ld_inst", "smsp__inst_executed_op_shared_ld.sum"},
+    {"shared_st_inst", "smsp__inst_executed_op_shared_st.sum"},
+    {"shared_ld_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"},
+    {"shared_st_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"},
+    {"shared_ld_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"},
+    {"shared_st_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"},
+    {"thread_efficiency", "smsp__average_thread_inst_executed_per_inst_executed.ratio"},
+    {"branch_uniformity", "smsp__sass_average_branch_targets_threads_uniform.pct"},
+    {"divergent_branches", "smsp__sass_branch_targets_threads_divergent.sum"},
+    {"dram_read_bytes", "dram__bytes_read.sum"},
+    {"dram_write_bytes", "dram__bytes_write.sum"},
+    {"l2_sectors_from_l1", "lts__t_sectors_srcunit_tex_op_read.sum"},
+    {"duration", "gpu__time_duration.sum"},
+    {"instructions", "smsp__inst_executed.sum"},
+};
+
+std::string usage_message(std::string_view spec) {
+  try {
+    resolve_metrics(spec);
+  } catch (const usage_error& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+TEST(metric_catalogue, holds_exactly_the_design_metrics) {
+  EXPECT_EQ(metric_catalogue().size(), expected_names.size());
+  for (const auto& [short_name, cupti] : expected_names) {
+    const metric_info* m = find_metric(short_name);
+    ASSERT_NE(m, nullptr) << short_name;
+    EXPECT_EQ(m->cupti_name, cupti) << short_name;
+    EXPECT_EQ(find_metric(cupti), m) << cupti;
+    EXPECT_FALSE(m->unit.empty()) << short_name;
+    EXPECT_FALSE(m->meaning.empty()) << short_name;
+  }
+}
+
+TEST(metric_catalogue, every_short_name_resolves_to_its_cupti_name) {
+  for (const auto& [short_name, cupti] : expected_names) {
+    EXPECT_EQ(resolve_metrics(short_name), std::vector<std::string>{cupti});
+    EXPECT_EQ(display_name(cupti), short_name);
+  }
+}
+
+TEST(metric_catalogue, names_are_unique) {
+  std::set<std::string> shorts, cuptis;
+  for (const auto& m : metric_catalogue()) {
+    EXPECT_TRUE(shorts.insert(m.short_name).second) << m.short_name;
+    EXPECT_TRUE(cuptis.insert(m.cupti_name).second) << m.cupti_name;
+  }
+}
+
+TEST(metric_catalogue, exactness_follows_the_measured_notes) {
+  EXPECT_EQ(find_metric("ld_sectors")->exactness, metric_exactness::exact);
+  EXPECT_EQ(find_metric("st_requests")->exactness, metric_exactness::exact);
+  EXPECT_EQ(find_metric("shared_ld_conflicts")->exactness, metric_exactness::banded);
+  EXPECT_EQ(find_metric("shared_ld_wavefronts")->exactness, metric_exactness::banded);
+  EXPECT_EQ(find_metric("thread_efficiency")->exactness, metric_exactness::per_binary);
+  EXPECT_EQ(find_metric("dram_read_bytes")->exactness, metric_exactness::tolerance);
+  EXPECT_EQ(find_metric("duration")->exactness, metric_exactness::tolerance);
+}
+
+TEST(metric_sets, memory_is_load_and_store_requests_and_sectors) {
+  EXPECT_EQ(resolve_metrics("memory"),
+            (std::vector<std::string>{"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+                                      "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+                                      "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
+                                      "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"}));
+}
+
+TEST(metric_sets, each_set_resolves_to_its_members) {
+  const std::map<std::string, std::vector<std::string>> sets = {
+      {"shared",
+       {"shared_ld_inst", "shared_st_inst", "shared_ld_wavefronts", "shared_st_wavefronts",
+        "shared_ld_conflicts", "shared_st_conflicts"}},
+      {"divergence", {"thread_efficiency", "branch_uniformity", "divergent_branches", "instructions"}},
+      {"dram", {"dram_read_bytes", "dram_write_bytes", "l2_sectors_from_l1"}},
+  };
+  for (const auto& [set, members] : sets) {
+    std::vector<std::string> expected;
+    for (const auto& m : members) expected.push_back(find_metric(m)->cupti_name);
+    EXPECT_EQ(resolve_metrics(set), expected) << set;
+  }
+  EXPECT_EQ(resolve_metrics("all").size(), metric_catalogue().size());
+  EXPECT_EQ(metric_set_names(),
+            (std::vector<std::string>{"memory", "shared", "divergence", "dram", "all"}));
+}
+
+TEST(metric_sets, lists_mix_sets_short_and_raw_names_without_duplicates) {
+  EXPECT_EQ(resolve_metrics("ld_sectors,dram__bytes_read.sum"),
+            (std::vector<std::string>{"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+                                      "dram__bytes_read.sum"}));
+  EXPECT_EQ(resolve_metrics(" ld_sectors , memory ").size(), 4u);
+  EXPECT_EQ(resolve_metrics("dram,dram_read_bytes").size(), 3u);
+}
+
+TEST(metric_sets, raw_cupti_names_with_a_rollup_pass_through) {
+  for (const char* raw : {"sm__ctas_launched.sum", "sm__warps_active.avg.pct_of_peak_sustained_active",
+                          "smsp__average_thread_inst_executed_pred_on_per_inst_executed.ratio",
+                          "dram__bytes_read.sum.per_second", "sm__throughput.avg.pct_of_peak_sustained_elapsed"}) {
+    EXPECT_EQ(resolve_metrics(raw), std::vector<std::string>{raw});
+    EXPECT_EQ(display_name(raw), raw);
+  }
+}
+
+TEST(metric_sets, a_cupti_name_without_rollup_asks_for_one) {
+  const std::string message = usage_message("dram__bytes_read");
+  EXPECT_NE(message.find("unknown metric 'dram__bytes_read'"), std::string::npos) << message;
+  EXPECT_NE(message.find(".sum"), std::string::npos) << message;
+  EXPECT_EQ(usage_message("dram__bytes_read.total"),
+            "unknown metric 'dram__bytes_read.total': did you mean dram__bytes_read.sum?")
+      << "a bad rollup is not a CUPTI name";
+}
+
+TEST(metric_sets, a_typo_names_the_closest_short_names) {
+  EXPECT_EQ(usage_message("ld_sector"),
+            "unknown metric 'ld_sector': did you mean ld_sectors, st_sectors?");
+  EXPECT_EQ(usage_message("memroy"), "unknown metric 'memroy': did you mean memory?");
+  EXPECT_EQ(usage_message("ld_sectors,shared_ld_conflict"),
+            "unknown metric 'shared_ld_conflict': did you mean shared_ld_conflicts, "
+            "shared_st_conflicts?");
+  const std::string nothing_close = usage_message("bananas");
+  EXPECT_EQ(nothing_close, "unknown metric 'bananas'");
+}
+
+TEST(metric_sets, an_empty_name_is_a_usage_error) {
+  EXPECT_THROW(resolve_metrics(""), usage_error);
+  EXPECT_THROW(resolve_metrics("memory,,dram"), usage_error);
+  EXPECT_THROW(resolve_metrics("memory,"), usage_error);
+}
+
+}  // namespace
+}  // namespace cudalab
