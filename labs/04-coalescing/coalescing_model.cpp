@@ -1,0 +1,252 @@
+// Lab 04's predictions: what the hardware counters will read for each variant.
+//
+// Each function walks the launch warp by warp (model::for_each_warp) and asks the kernel's own
+// index functions (coalescing/coalescing_index.cuh) which address every lane touches, then
+// records one warp_access per memory instruction the compiler emits for that kernel (the SASS
+// listed at the top of each kernel file). Lanes that fail the kernel's bounds guard are
+// inactive; a warp instruction with no active lane costs nothing.
+#include "lab04.hpp"
+
+#include "coalescing/coalescing_index.cuh"
+
+#include "cudalab/model/warp_patterns.hpp"
+
+#include <optional>
+#include <stdexcept>
+
+namespace cudalab::labs {
+namespace {
+
+using namespace cudalab::coalescing;
+using model::access_model;
+using model::warp_threads;
+using opt_address = std::optional<std::uint64_t>;
+
+// Calls fn(warp) for every warp of a 1D launch covering `threads` threads.
+template <class Fn>
+void each_warp(std::size_t threads, unsigned block, Fn&& fn) {
+  model::for_each_warp(model::launch_threads(threads, block), block, fn);
+}
+
+std::uint64_t element(const warp_threads& w, unsigned lane) {
+  return element_index(w.block, w.block_threads, w.thread_in_block(lane));
+}
+
+// A global access of `width` bytes: lane -> element index (nullopt: inactive), scaled onto
+// the buffer's base address.
+template <class IndexFn>
+model::warp_access global(model::access_kind kind, unsigned width, const warp_threads& w,
+                          std::uint64_t base, IndexFn&& index) {
+  return model::make_warp_access(model::memory_space::global, kind, width, w,
+                                 [&](const warp_threads& ww, unsigned lane) -> opt_address {
+                                   const std::optional<std::uint64_t> i = index(ww, lane);
+                                   if (!i) return std::nullopt;
+                                   return base + *i * width;
+                                 });
+}
+
+template <class IndexFn>
+model::warp_access shared(model::access_kind kind, const warp_threads& w, IndexFn&& word) {
+  return model::make_warp_access(model::memory_space::shared, kind, 4, w,
+                                 [&](const warp_threads& ww, unsigned lane) -> opt_address {
+                                   const std::optional<std::uint64_t> i = word(ww, lane);
+                                   if (!i) return std::nullopt;
+                                   return *i * sizeof(float);
+                                 });
+}
+
+constexpr auto load = model::access_kind::load;
+constexpr auto store = model::access_kind::store;
+
+// aos_float3_naive_kernel: 3 LDG.E (x, y, z of data[i]), 3 STG.E back, 3 STG.E to out[i].
+access_model predict_aos_float3(const launch_config& c) {
+  const std::size_t n = c.size;
+  const std::uint64_t data = model_buffer_base(0), out = model_buffer_base(1);
+  access_model m;
+  each_warp(n, static_cast<unsigned>(c.block), [&](const warp_threads& w) {
+    for (unsigned comp = 0; comp < float3_components; ++comp) {
+      auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+        const std::uint64_t i = element(ww, lane);
+        if (i >= n) return std::nullopt;
+        return aos_float_index(i, comp);
+      };
+      m.record(global(load, 4, w, data, index));
+      m.record(global(store, 4, w, data, index));
+      m.record(global(store, 4, w, out, index));
+    }
+  });
+  return m;
+}
+
+// aos_float3_staged_kernel: per pass, LDG.E + STS into the tile; then 3 LDS + 3 STS updating
+// the thread's float3 at words 3t..3t+2; per pass, LDS + 2 STG.E (data and out).
+access_model predict_aos_float3_staged(const launch_config& c) {
+  const std::size_t n = c.size;
+  const std::uint64_t floats = std::uint64_t{float3_components} * n;
+  const auto threads = static_cast<unsigned>(c.block);
+  const std::uint64_t data = model_buffer_base(0), out = model_buffer_base(1);
+  access_model m;
+  each_warp(n, threads, [&](const warp_threads& w) {
+    for (unsigned pass = 0; pass < float3_components; ++pass) {
+      auto global_float = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+        const std::uint64_t g = staged_global_float(ww.block, threads, pass, ww.thread_in_block(lane));
+        if (g >= floats) return std::nullopt;
+        return g;
+      };
+      auto tile_word = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+        if (!global_float(ww, lane)) return std::nullopt;
+        return staged_tile_word(pass, threads, ww.thread_in_block(lane));
+      };
+      m.record(global(load, 4, w, data, global_float));
+      m.record(shared(store, w, tile_word));
+      m.record(shared(load, w, tile_word));
+      m.record(global(store, 4, w, data, global_float));
+      m.record(global(store, 4, w, out, global_float));
+    }
+    for (unsigned comp = 0; comp < float3_components; ++comp) {
+      auto own_word = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+        if (element(ww, lane) >= n) return std::nullopt;
+        return aos_float_index(ww.thread_in_block(lane), comp);
+      };
+      m.record(shared(load, w, own_word));
+      m.record(shared(store, w, own_word));
+    }
+  });
+  return m;
+}
+
+// aos_float4_kernel: LDG.E.128, STG.E.128 back, STG.E.128 to out.
+access_model predict_aos_float4(const launch_config& c) {
+  const std::size_t n = c.size;
+  const std::uint64_t data = model_buffer_base(0), out = model_buffer_base(1);
+  access_model m;
+  each_warp(n, static_cast<unsigned>(c.block), [&](const warp_threads& w) {
+    auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+      const std::uint64_t i = element(ww, lane);
+      if (i >= n) return std::nullopt;
+      return i;
+    };
+    m.record(global(load, 16, w, data, index));
+    m.record(global(store, 16, w, data, index));
+    m.record(global(store, 16, w, out, index));
+  });
+  return m;
+}
+
+// soa_float3_kernel: 3 LDG.E (x, y, z arrays), 3 STG.E back, 3 STG.E to the out arrays; six
+// separate allocations.
+access_model predict_soa(const launch_config& c) {
+  const std::size_t n = c.size;
+  access_model m;
+  each_warp(n, static_cast<unsigned>(c.block), [&](const warp_threads& w) {
+    auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+      const std::uint64_t i = element(ww, lane);
+      if (i >= n) return std::nullopt;
+      return i;
+    };
+    for (unsigned comp = 0; comp < float3_components; ++comp) {
+      m.record(global(load, 4, w, model_buffer_base(comp), index));
+      m.record(global(store, 4, w, model_buffer_base(comp), index));
+      m.record(global(store, 4, w, model_buffer_base(3 + comp), index));
+    }
+  });
+  return m;
+}
+
+// char_per_thread_kernel: LDG.E.U8 + STG.E.U8.
+access_model predict_char_per_thread(const launch_config& c) {
+  const std::size_t n = c.size;
+  access_model m;
+  each_warp(n, static_cast<unsigned>(c.block), [&](const warp_threads& w) {
+    auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+      const std::uint64_t i = element(ww, lane);
+      if (i >= n) return std::nullopt;
+      return i;
+    };
+    m.record(global(load, 1, w, model_buffer_base(0), index));
+    m.record(global(store, 1, w, model_buffer_base(1), index));
+  });
+  return m;
+}
+
+// uchar4_packed_kernel: LDG.E + STG.E of one word a thread, packed_words(n) threads.
+access_model predict_uchar4_packed(const launch_config& c) {
+  const std::size_t words = packed_words(c.size);
+  access_model m;
+  each_warp(words, static_cast<unsigned>(c.block), [&](const warp_threads& w) {
+    auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+      const std::uint64_t j = element(ww, lane);
+      if (j >= words) return std::nullopt;
+      return j;
+    };
+    m.record(global(load, 4, w, model_buffer_base(0), index));
+    m.record(global(store, 4, w, model_buffer_base(1), index));
+  });
+  return m;
+}
+
+// offset_copy_kernel: LDG.E + STG.E at index i + offset.
+access_model predict_offset(const launch_config& c) {
+  if (c.param < 0 || c.param > max_offset)
+    throw std::invalid_argument("offset must be 0.." + std::to_string(max_offset));
+  const std::size_t n = c.size;
+  const auto k = static_cast<unsigned>(c.param);
+  access_model m;
+  each_warp(n, static_cast<unsigned>(c.block), [&](const warp_threads& w) {
+    auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+      const std::uint64_t i = element(ww, lane);
+      if (i >= n) return std::nullopt;
+      return offset_index(i, k);
+    };
+    m.record(global(load, 4, w, model_buffer_base(0), index));
+    m.record(global(store, 4, w, model_buffer_base(1), index));
+  });
+  return m;
+}
+
+// stride_gather_kernel: LDG.E at i * stride, STG.E at i.
+access_model predict_stride(const launch_config& c) {
+  if (c.param < 1 || c.param > max_stride)
+    throw std::invalid_argument("stride must be 1.." + std::to_string(max_stride));
+  const std::size_t n = c.size;
+  const auto s = static_cast<unsigned>(c.param);
+  access_model m;
+  each_warp(n, static_cast<unsigned>(c.block), [&](const warp_threads& w) {
+    auto gathered = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+      const std::uint64_t i = element(ww, lane);
+      if (i >= n) return std::nullopt;
+      return stride_index(i, s);
+    };
+    auto own = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+      const std::uint64_t i = element(ww, lane);
+      if (i >= n) return std::nullopt;
+      return i;
+    };
+    m.record(global(load, 4, w, model_buffer_base(0), gathered));
+    m.record(global(store, 4, w, model_buffer_base(1), own));
+  });
+  return m;
+}
+
+}  // namespace
+
+std::size_t coalescing_threads(coalescing_kind kind, std::size_t size) {
+  return kind == coalescing_kind::uchar4_packed ? packed_words(size) : size;
+}
+
+model::access_counts predict_coalescing(coalescing_kind kind, const launch_config& c) {
+  if (c.block < 1 || c.block > 1024) throw std::invalid_argument("block must be 1..1024");
+  switch (kind) {
+    case coalescing_kind::aos_float3: return predict_aos_float3(c).counts();
+    case coalescing_kind::aos_float3_staged: return predict_aos_float3_staged(c).counts();
+    case coalescing_kind::aos_float4: return predict_aos_float4(c).counts();
+    case coalescing_kind::soa: return predict_soa(c).counts();
+    case coalescing_kind::char_per_thread: return predict_char_per_thread(c).counts();
+    case coalescing_kind::uchar4_packed: return predict_uchar4_packed(c).counts();
+    case coalescing_kind::offset: return predict_offset(c).counts();
+    case coalescing_kind::stride: return predict_stride(c).counts();
+  }
+  throw std::invalid_argument("unknown coalescing_kind");
+}
+
+}  // namespace cudalab::labs

@@ -1,0 +1,141 @@
+// Lab 04-coalescing: how the addresses of a warp's 32 lanes become memory traffic.
+//
+// Variants (kernels in kernels/coalescing/):
+//   aos_float3         naive     one thread a float3: three 4-byte accesses 12 bytes apart,
+//                                12 sectors a request
+//   aos_float3_staged  fixed     the block moves its float3s as plain floats through shared
+//                                memory: 4 sectors a request
+//   aos_float4         fixed     padded to float4: one 16-byte access a thread (16 sectors a
+//                                request, all used; a third more bytes than the payload)
+//   soa                fixed     x, y, z in three arrays: 4 sectors a request
+//   char_per_thread    naive     one byte a thread: 1 sector a request, 32 bytes a request
+//   uchar4_packed      fixed     four bytes a thread in one access: 128 bytes a request
+//   offset             sweep     float copy misaligned by 0..32 floats: 4 or 5 sectors a request
+//   stride             sweep     float gather with stride 1..32: min(32, 4s) sectors a request
+//   memcpy_d2d         baseline  cudaMemcpyAsync of the float3 bytes: the practical roof
+//   exercise           exercise  labs/04-coalescing/exercise.cu, graded by `cudalab check 04`
+// The float3 variants all do the same work (read 12 bytes, write 12 in place and 12 out a
+// number), so their GB/s compare directly.
+#include "coalescing_variants.hpp"
+#include "lab04.hpp"
+
+#include "coalescing/coalescing_index.cuh"
+
+#include "cudalab/metrics.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <numeric>
+#include <string>
+
+namespace cudalab::labs {
+namespace {
+
+std::vector<long> range(long first, long last) {
+  std::vector<long> v(static_cast<std::size_t>(last - first + 1));
+  std::iota(v.begin(), v.end(), first);
+  return v;
+}
+
+std::vector<std::string> default_metrics() {
+  std::vector<std::string> m = resolve_metrics("memory");
+  // The staged variant's shared-memory traffic, so its tile's bank behaviour is visible.
+  for (const char* shared : {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+                             "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+                             "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+                             "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"})
+    if (std::find(m.begin(), m.end(), shared) == m.end()) m.emplace_back(shared);
+  return m;
+}
+
+}  // namespace
+
+variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_role role,
+                                std::string lesson) {
+  variant v;
+  switch (kind) {
+    case coalescing_kind::aos_float3:
+      v = make_float3_aos_variant(name, role, lesson, coalescing::launch_aos_float3_naive);
+      break;
+    case coalescing_kind::aos_float3_staged:
+      v = make_float3_aos_variant(name, role, lesson, coalescing::launch_aos_float3_staged);
+      break;
+    case coalescing_kind::aos_float4:
+    case coalescing_kind::soa:
+      v.device_bytes = [kind](const launch_config& c) {
+        return (kind == coalescing_kind::aos_float4 ? 3 * 16 : 3 * 12) * c.size;
+      };
+      v.ideal = [](const launch_config& c) { return float3_ideal(c.size); };
+      v.prepare = [kind](const launch_config& c, cudaStream_t) { return prepare_float3_layout(kind, c); };
+      break;
+    case coalescing_kind::char_per_thread:
+    case coalescing_kind::uchar4_packed:
+      v.device_bytes = [](const launch_config& c) { return 2 * 4 * coalescing::packed_words(c.size); };
+      v.ideal = [](const launch_config& c) { return work_counts{2.0 * static_cast<double>(c.size), 0}; };
+      v.prepare = [kind](const launch_config& c, cudaStream_t) { return prepare_pattern(kind, c); };
+      break;
+    case coalescing_kind::offset:
+      v.sweep = sweep_spec{"offset", range(0, max_offset), 0, max_offset};
+      v.device_bytes = [](const launch_config& c) {
+        return 2 * sizeof(float) * (c.size + static_cast<std::size_t>(max_offset));
+      };
+      v.ideal = [](const launch_config& c) { return work_counts{8.0 * static_cast<double>(c.size), 0}; };
+      v.prepare = [kind](const launch_config& c, cudaStream_t) { return prepare_pattern(kind, c); };
+      break;
+    case coalescing_kind::stride:
+      v.sweep = sweep_spec{"stride", range(1, max_stride), 1, max_stride};
+      // n * stride input floats (most never read) and n output floats.
+      v.device_bytes = [](const launch_config& c) {
+        return sizeof(float) * c.size * (static_cast<std::size_t>(std::max(c.param, 1L)) + 1);
+      };
+      v.ideal = [](const launch_config& c) { return work_counts{8.0 * static_cast<double>(c.size), 0}; };
+      v.prepare = [kind](const launch_config& c, cudaStream_t) { return prepare_pattern(kind, c); };
+      break;
+  }
+  v.name = std::move(name);
+  v.role = role;
+  v.lesson = std::move(lesson);
+  v.predict = [kind](const launch_config& c) { return predict_coalescing(kind, c); };
+  return v;
+}
+
+lab make_lab_04_coalescing() {
+  using k = coalescing_kind;
+  lab l;
+  l.id = "04-coalescing";
+  l.title = "Coalescing: how a warp's 32 addresses become requests and sectors";
+  l.readme = "labs/04-coalescing/README.md";
+  // 16 Mi numbers: 192 MiB per float3 array, far beyond the 50 MB L2, so the timings are DRAM's.
+  l.default_size = std::size_t{1} << 24;
+  l.default_metrics = default_metrics();
+  l.variants = {
+      make_coalescing_variant(k::aos_float3, "aos_float3", variant_role::naive,
+                              "one thread a float3: 3 loads 12 bytes apart, 12 sectors a request"),
+      make_coalescing_variant(k::aos_float3_staged, "aos_float3_staged", variant_role::fixed,
+                              "move the block's float3s as plain floats through shared memory: 4 sectors a request"),
+      make_coalescing_variant(k::aos_float4, "aos_float4", variant_role::fixed,
+                              "pad to float4: one 16-byte access a thread, but 4 bytes in 16 are padding"),
+      make_coalescing_variant(k::soa, "soa", variant_role::fixed,
+                              "structure of arrays: x, y and z each coalesced, 4 sectors a request"),
+      make_coalescing_variant(k::char_per_thread, "char_per_thread", variant_role::naive,
+                              "one byte a thread: no sector wasted, but a request moves only 32 bytes"),
+      make_coalescing_variant(k::uchar4_packed, "uchar4_packed", variant_role::fixed,
+                              "four bytes a thread in one access: a quarter of the requests"),
+      make_coalescing_variant(k::offset, "offset", variant_role::naive,
+                              "copy misaligned by `offset` floats: a fifth sector a request unless offset % 8 == 0"),
+      make_coalescing_variant(k::stride, "stride", variant_role::naive,
+                              "gather in[i*stride]: min(32, 4*stride) sectors a request, 128 bytes used"),
+      make_memcpy_variant(),
+      make_exercise_variant(),
+  };
+  l.exercise = exercise_spec{
+      "exercise",
+      "labs/04-coalescing/exercise.cu",
+      {"aos_float3_staged", "aos_float4", "soa"},
+      std::size_t{1} << 22,
+      grade_coalescing,
+  };
+  return l;
+}
+
+}  // namespace cudalab::labs

@@ -1,0 +1,54 @@
+// `cudalab check 04-coalescing` on the GPU, built twice (cmake/cudalab_helpers.cmake): against
+// the untouched exercise (CUDALAB_EXPECT_CHECK_PASS 0: the naive float3 kernel must FAIL, with
+// a hint) and against the reference solution (1: it must PASS every line). Grading runs the
+// exercise beside aos_float3_staged, aos_float4 and soa with hardware counters.
+#include "lab04.hpp"
+
+#include "gpu_test.hpp"
+
+#include "cudalab/grade.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#ifndef CUDALAB_EXPECT_CHECK_PASS
+#error "CUDALAB_EXPECT_CHECK_PASS must be 0 (exercise build) or 1 (solution build)"
+#endif
+
+namespace cudalab::labs {
+namespace {
+
+using testing::counter_test;
+
+class coalescing_check : public counter_test {};
+
+std::string describe(const grade_outcome& o) {
+  std::string s = o.report.passed ? "PASS\n" : "FAIL\n";
+  for (const auto& line : o.report.lines) s += "  " + line + "\n";
+  return s + "hint: " + o.report.hint;
+}
+
+TEST_F(coalescing_check, grade_matches_the_build) {
+  const lab l = make_lab_04_coalescing();
+  const grade_outcome o = grade_exercise(l, 0);
+  ASSERT_EQ(o.report.lines.size(), 4u) << describe(o);
+  EXPECT_EQ(o.exercise.variant_name, "exercise");
+  ASSERT_EQ(o.references.size(), 3u);
+  for (const auto& r : o.references) EXPECT_TRUE(r.check.ok) << r.variant_name << ": " << r.check.detail;
+  // Both the exercise and the solution compute the right numbers; only the traffic differs.
+  EXPECT_TRUE(o.exercise.check.ok) << o.exercise.check.detail;
+#if CUDALAB_EXPECT_CHECK_PASS
+  EXPECT_TRUE(o.report.passed) << describe(o);
+  for (const auto& line : o.report.lines) EXPECT_NE(line.find("  ok"), std::string::npos) << line;
+#else
+  EXPECT_FALSE(o.report.passed) << describe(o);
+  // The naive kernel fails on traffic, not on correctness, and is told why.
+  EXPECT_NE(o.report.lines[0].find("  ok"), std::string::npos) << describe(o);
+  EXPECT_NE(o.report.lines[1].find("12.00 <= 4.00"), std::string::npos) << describe(o);
+  EXPECT_FALSE(o.report.hint.empty());
+#endif
+}
+
+}  // namespace
+}  // namespace cudalab::labs

@@ -1,0 +1,135 @@
+// Lab 04's checker on the CPU: rows whose "measured" counters are the access model's counts
+// (what the H100 reports for these kernels, exactly), so every grading rule is exercised
+// without a GPU. The GPU half (tests/check_test.cu) grades the real exercise and solution.
+#include "lab04.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+namespace cudalab::labs {
+namespace {
+
+constexpr std::size_t n = std::size_t{1} << 20;
+
+result_row row_with(const std::string& name, std::uint64_t ld_req, std::uint64_t ld_sect,
+                    std::uint64_t st_req, std::uint64_t st_sect, bool correct = true) {
+  result_row r;
+  r.lab_id = "04-coalescing";
+  r.variant_name = name;
+  r.config = launch_config{n, 256, 0};
+  r.measured = true;
+  r.check = {correct, correct ? "max abs err 0 (exact), in place and out" : "out: 5 of 12 wrong"};
+  r.counters.available = true;
+  r.counters.totals = {
+      {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", static_cast<double>(ld_req)},
+      {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", static_cast<double>(ld_sect)},
+      {"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", static_cast<double>(st_req)},
+      {"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", static_cast<double>(st_sect)},
+  };
+  return r;
+}
+
+// The model's counts at size n, computed once per kind (walking 2^20 numbers takes a moment).
+const model::access_counts& predicted(coalescing_kind k) {
+  static std::map<coalescing_kind, model::access_counts> cache;
+  auto it = cache.find(k);
+  if (it == cache.end()) it = cache.emplace(k, predict_coalescing(k, launch_config{n, 256, 0})).first;
+  return it->second;
+}
+
+result_row modelled(coalescing_kind k, const std::string& name) {
+  const auto& c = predicted(k);
+  return row_with(name, c.global_ld_requests, c.global_ld_sectors, c.global_st_requests,
+                  c.global_st_sectors);
+}
+
+const std::vector<result_row>& references() {
+  static const std::vector<result_row> refs{
+      modelled(coalescing_kind::aos_float3_staged, "aos_float3_staged"),
+      modelled(coalescing_kind::aos_float4, "aos_float4"), modelled(coalescing_kind::soa, "soa")};
+  return refs;
+}
+
+std::string all_lines(const grade_report& g) {
+  std::string s;
+  for (const auto& line : g.lines) s += line + "\n";
+  return s;
+}
+
+TEST(coalescing_grade, staged_counts_pass) {
+  const grade_report g = grade_coalescing(modelled(coalescing_kind::aos_float3_staged, "exercise"), references());
+  EXPECT_TRUE(g.passed) << all_lines(g);
+  ASSERT_EQ(g.lines.size(), 4u);
+  for (const auto& line : g.lines) EXPECT_NE(line.find("  ok"), std::string::npos) << line;
+  EXPECT_NE(g.lines[1].find("4.00 <= 4.00"), std::string::npos) << g.lines[1];
+}
+
+TEST(coalescing_grade, naive_aos_float3_fails_every_counter_line_with_a_hint) {
+  const grade_report g = grade_coalescing(modelled(coalescing_kind::aos_float3, "exercise"), references());
+  EXPECT_FALSE(g.passed);
+  ASSERT_EQ(g.lines.size(), 4u);
+  EXPECT_NE(g.lines[0].find("  ok"), std::string::npos) << g.lines[0];  // it is correct
+  for (std::size_t i = 1; i < 4; ++i) EXPECT_NE(g.lines[i].find("FAIL"), std::string::npos) << g.lines[i];
+  EXPECT_NE(g.lines[1].find("12.00 <= 4.00"), std::string::npos) << g.lines[1];
+  EXPECT_NE(g.hint.find("12.0 sectors"), std::string::npos) << g.hint;
+  EXPECT_NE(g.hint.find("3.00x"), std::string::npos) << g.hint;  // 9n/8 ld + 9n/4 st vs 3n/8 + 3n/4
+}
+
+TEST(coalescing_grade, fewer_requests_at_12_sectors_each_still_fails) {
+  // A kernel that loads each float3 with one wide request instead of three: a third of the
+  // requests, the ideal number of load sectors, but each request still spread over 12 sectors.
+  const std::uint64_t requests = n / 32;
+  const result_row ex = row_with("exercise", requests, 12 * requests, 2 * requests, 2 * 12 * requests);
+  EXPECT_EQ(12 * requests, float3_ideal_ld_sectors(n));
+  const grade_report g = grade_coalescing(ex, references());
+  EXPECT_FALSE(g.passed) << all_lines(g);
+  EXPECT_NE(g.lines[1].find("FAIL"), std::string::npos) << g.lines[1];
+  EXPECT_NE(g.lines[2].find("FAIL"), std::string::npos) << g.lines[2];
+}
+
+TEST(coalescing_grade, misaligned_coalescing_fails_on_total_sectors) {
+  // The staged counts with one straddled sector more than the data needs (what a tile start
+  // off a sector boundary costs): the total exceeds the ideal.
+  const auto& staged = predicted(coalescing_kind::aos_float3_staged);
+  const result_row ex = row_with("exercise", staged.global_ld_requests, staged.global_ld_sectors + 1,
+                                 staged.global_st_requests, staged.global_st_sectors);
+  const grade_report g = grade_coalescing(ex, references());
+  EXPECT_FALSE(g.passed);
+  EXPECT_NE(g.lines[3].find("FAIL"), std::string::npos) << g.lines[3];
+}
+
+TEST(coalescing_grade, a_wrong_result_fails_whatever_the_counters) {
+  result_row ex = modelled(coalescing_kind::aos_float3_staged, "exercise");
+  ex.check = {false, "out: 5 of 3145728 wrong; first [7] = nan, expected 1.5"};
+  const grade_report g = grade_coalescing(ex, references());
+  EXPECT_FALSE(g.passed);
+  EXPECT_NE(g.lines[0].find("FAIL"), std::string::npos);
+  EXPECT_NE(g.hint.find("tail block"), std::string::npos) << g.hint;
+}
+
+TEST(coalescing_grade, no_counters_is_a_fail_not_a_pass) {
+  result_row ex = modelled(coalescing_kind::aos_float3_staged, "exercise");
+  ex.counters = counter_cell{};
+  ex.counters.reason = "counter access not permitted";
+  const grade_report g = grade_coalescing(ex, references());
+  EXPECT_FALSE(g.passed);
+  EXPECT_NE(all_lines(g).find("counter access not permitted"), std::string::npos);
+}
+
+TEST(coalescing_grade, references_without_counters_cannot_pass_anyone) {
+  std::vector<result_row> refs = references();
+  for (auto& r : refs) r.counters = counter_cell{};
+  const grade_report g = grade_coalescing(modelled(coalescing_kind::aos_float3_staged, "exercise"), refs);
+  EXPECT_FALSE(g.passed);
+}
+
+TEST(coalescing_grade, a_kernel_without_global_loads_fails) {
+  const result_row ex = row_with("exercise", 0, 0, 0, 0);
+  const grade_report g = grade_coalescing(ex, references());
+  EXPECT_FALSE(g.passed);
+}
+
+}  // namespace
+}  // namespace cudalab::labs
