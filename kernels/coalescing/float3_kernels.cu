@@ -19,7 +19,9 @@
 //            instead of reloading them (data[i] and out[i] may alias, but the stores to out
 //            come after every load).
 //   staged   3 LDG.E + 3 STS (staging), 3 LDS + 3 STS (update: 3t*4 is only 4-byte aligned,
-//            so no vector LDS), 3 LDS + 6 STG.E (write-back and out).
+//            so no vector LDS), 3 LDS + 6 STG.E (write-back and out). The staging and
+//            write-back passes are predicated on g < 3n (the last pass exits instead), so in
+//            a partial last block a pass whose 32 floats all lie past 3n moves nothing.
 //   float4   1 LDG.E.128 + 2 STG.E.128.
 //   soa      3 LDG.E + 6 STG.E (loads first, into registers, so no reload is needed).
 // The lab's model records exactly these instructions; labs/04-coalescing/README.md shows how
