@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <memory>
 #include <string>
 
 namespace cudalab::labs {
@@ -43,13 +44,16 @@ class coalescing_counters : public counter_test {
  protected:
   // The counter totals of one launch of `v` at `c`, after upload and reset.
   std::map<std::string, double> measure(const variant& v, const launch_config& c) {
-    auto prepared = v.prepare(c, m_stream.get());
-    prepared->upload(m_stream.get());
-    prepared->reset(m_stream.get());
-    m_stream.synchronize();
+    // Created after SetUp() has checked for a device and counters (it skips otherwise).
+    if (!m_stream) m_stream = std::make_unique<cuda_stream>();
+    const cuda_stream& stream = *m_stream;
+    auto prepared = v.prepare(c, stream.get());
+    prepared->upload(stream.get());
+    prepared->reset(stream.get());
+    stream.synchronize();
     const counter_result r = session().collect([&] {
-      prepared->launch(m_stream.get());
-      m_stream.synchronize();
+      prepared->launch(stream.get());
+      stream.synchronize();
     });
     return r.totals;
   }
@@ -70,7 +74,7 @@ class coalescing_counters : public counter_test {
   }
 
   const lab m_lab = make_lab_04_coalescing();
-  cuda_stream m_stream;
+  std::unique_ptr<cuda_stream> m_stream;
   std::unique_ptr<counter_session> m_session;
 };
 
