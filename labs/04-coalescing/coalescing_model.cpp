@@ -32,27 +32,28 @@ std::uint64_t element(const warp_threads& w, unsigned lane) {
   return element_index(w.block, w.block_threads, w.thread_in_block(lane));
 }
 
-// A global access of `width` bytes: lane -> element index (nullopt: inactive), scaled onto
-// the buffer's base address.
+// One warp instruction: lane -> index (nullopt: inactive), scaled by `scale` bytes onto `base`.
+// Lanes past the warp's last thread stay inactive (model::warp_access::make).
+template <class IndexFn>
+model::warp_access lanes(model::memory_space space, model::access_kind kind, unsigned width,
+                         unsigned scale, const warp_threads& w, std::uint64_t base, IndexFn&& index) {
+  model::warp_access a = model::warp_access::make(space, kind, width);
+  for (unsigned lane = 0; lane < w.lanes; ++lane)
+    if (const opt_address i = index(w, lane)) a.address[lane] = base + *i * scale;
+  return a;
+}
+
+// A global access of `width` bytes at element indices of one buffer.
 template <class IndexFn>
 model::warp_access global(model::access_kind kind, unsigned width, const warp_threads& w,
                           std::uint64_t base, IndexFn&& index) {
-  return model::make_warp_access(model::memory_space::global, kind, width, w,
-                                 [&](const warp_threads& ww, unsigned lane) -> opt_address {
-                                   const std::optional<std::uint64_t> i = index(ww, lane);
-                                   if (!i) return std::nullopt;
-                                   return base + *i * width;
-                                 });
+  return lanes(model::memory_space::global, kind, width, width, w, base, index);
 }
 
+// A 4-byte shared access at word indices of the block's tile.
 template <class IndexFn>
 model::warp_access shared(model::access_kind kind, const warp_threads& w, IndexFn&& word) {
-  return model::make_warp_access(model::memory_space::shared, kind, 4, w,
-                                 [&](const warp_threads& ww, unsigned lane) -> opt_address {
-                                   const std::optional<std::uint64_t> i = word(ww, lane);
-                                   if (!i) return std::nullopt;
-                                   return *i * sizeof(float);
-                                 });
+  return lanes(model::memory_space::shared, kind, 4, sizeof(float), w, 0, word);
 }
 
 constexpr auto load = model::access_kind::load;
