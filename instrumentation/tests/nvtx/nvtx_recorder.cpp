@@ -5,7 +5,7 @@
 #include <cupti.h>
 #include <generated_nvtx_meta.h>
 
-#include <dlfcn.h>
+#include <link.h>
 
 #include <cstdlib>
 #include <map>
@@ -142,11 +142,18 @@ void check_cupti(CUptiResult result, const char* call) {
 }  // namespace
 
 std::string point_nvtx_injection_at_cupti() {
-  Dl_info info{};
-  if (!dladdr(reinterpret_cast<void*>(&cuptiSubscribe), &info) || !info.dli_fname)
-    throw std::runtime_error("cannot find the libcupti this process loaded (dladdr failed)");
-  const std::string path = info.dli_fname;
-  // The same file the subscriber lives in: NVTX's dlopen then returns this very library.
+  // The libcupti this process loaded (the one the subscriber lives in): NVTX's dlopen of the
+  // same file then returns this very library instead of loading a second CUPTI.
+  std::string path;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void* found) {
+        const std::string name = info->dlpi_name ? info->dlpi_name : "";
+        if (name.find("libcupti.so") == std::string::npos) return 0;
+        *static_cast<std::string*>(found) = name;
+        return 1;
+      },
+      &path);
+  if (path.empty()) throw std::runtime_error("libcupti is not loaded in this process");
   if (setenv("NVTX_INJECTION64_PATH", path.c_str(), 1) != 0)
     throw std::runtime_error("setenv(NVTX_INJECTION64_PATH) failed");
   return path;
