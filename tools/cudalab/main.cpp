@@ -34,7 +34,7 @@ exit codes: 0 ok, 1 failure (CUDA error, a variant that must verify did not),
 int main(int argc, char** argv) try {
   using namespace cudalab::tool;
   if (argc < 2) {
-    std::cerr << usage;
+    std::cerr << "cudalab: no command given: usage: cudalab <command> [options] (cudalab --help lists them)\n";
     return exit_usage;
   }
   const std::string command = argv[1];

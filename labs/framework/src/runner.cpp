@@ -122,10 +122,19 @@ class counter_source {
     }
     prepared.reset(stream);
     CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
-    const counter_result result = m_session->collect([&] {
-      prepared.launch(stream);
-      CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
-    });
+    counter_result result;
+    try {
+      result = m_session->collect([&] {
+        prepared.launch(stream);
+        CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
+      });
+    } catch (const counters_unavailable& e) {
+      // Refused at Start (permission) or a profiler attached mid-run: carry on without.
+      m_reason = e.availability().reason;
+      m_session.reset();
+      cell.reason = m_reason;
+      return cell;
+    }
     cell.available = true;
     cell.totals = result.totals;
     cell.per_kernel = result.kernels;
