@@ -20,11 +20,15 @@ tool=$build/tools/cudalab/cudalab
 summary=$logs/summary.txt
 failed=0
 
+skip=" ${GPU_SUITE_SKIP:-} "  # e.g. GPU_SUITE_SKIP="sanitize bench" for a quick pass
+pack() { tar -C "$work" -czf "$out/gpu-suite.tar.gz" gpu-suite; cp "$summary" "$out/summary.txt"; }
 step() {  # step <name> <command...>: runs, logs to <name>.log, records the result
   local name=$1; shift
+  case "$skip" in *" $name "*) echo "$name: skipped (GPU_SUITE_SKIP)" | tee -a "$summary"; return 0 ;; esac
   local start=$SECONDS
   "$@" >"$logs/$name.log" 2>&1
   local code=$?
+  pack  # after every step, so a run cut short still returns its logs
   printf '%-34s %s (%ss)\n' "$name" "$([ $code -eq 0 ] && echo ok || echo "FAILED (exit $code)")" \
     "$((SECONDS - start))" | tee -a "$summary"
   [ $code -eq 0 ] || failed=1
@@ -85,8 +89,7 @@ fi
 [ -x scripts/bench.sh ] && step bench scripts/bench.sh --build "$build" --out "$logs/bench"
 
 echo "tables: $(ls "$logs"/run-*.log 2>/dev/null | wc -l) labs; logs packed in gpu-suite.tar.gz" | tee -a "$summary"
-tar -C "$work" -czf "$out/gpu-suite.tar.gz" gpu-suite
-cp "$summary" "$out/summary.txt"
+pack
 for lab_log in "$logs"/run-*.log; do  # the tables also go to stdout, for a quick look
   echo "== $(basename "$lab_log" .log)"; head -c 6000 "$lab_log"
 done
