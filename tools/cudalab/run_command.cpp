@@ -54,7 +54,7 @@ int run_command(const args& a) {
       ("metrics,m", po::value(&metrics), "metric set (memory, shared, divergence, dram, all) or a,b,c")
       ("no-counters", "skip hardware counters (for running under nsys or ncu)")
       ("format,f", po::value(&format_text), "table, csv or json")
-      ("output,o", po::value(&output), "write the report to FILE (atomically) instead of stdout")
+      ("output,o", po::value(&output), "write the report to FILE (atomically) instead of stdout; .csv/.json pick the format")
       ("device,d", po::value(&device_text), "CUDA device index (default 0)");
   po::positional_options_description positional;
   positional.add("lab", 1);
@@ -85,6 +85,12 @@ int run_command(const args& a) {
   if (vm.count("metrics")) {
     if (!request.counters) throw usage_error("--metrics and --no-counters contradict each other");
     request.metrics = resolve_metrics(metrics);
+  }
+  // --output out.csv / out.json pick their format unless --format says otherwise.
+  if (!vm.count("format") && vm.count("output")) {
+    const auto dot = output.rfind('.');
+    const std::string ext = dot == std::string::npos ? "" : output.substr(dot + 1);
+    if (ext == "csv" || ext == "json") format_text = ext;
   }
   const output_format format = parse_output_format(format_text);
   request.device = parse_int_option("--device", device_text, 0, 1 << 20);
@@ -138,6 +144,13 @@ int run_command(const args& a) {
         if (!k.within) std::cerr << " " << k.metric << " measured " << k.measured << " predicted " << k.predicted << ";";
       std::cerr << "\n";
       if (code == exit_ok) code = exit_mismatch;
+    }
+    if (const auto outside = band_outliers(r); !outside.empty()) {
+      std::cerr << "cudalab: note: " << r.lab_id << "/" << r.variant_name
+                << " shared-memory counters above the model's band:";
+      for (const auto& k : compare_with_model(r))
+        if (!k.within && !k.exact) std::cerr << " " << k.metric << " measured " << k.measured << " predicted " << k.predicted << ";";
+      std::cerr << "\n";
     }
   }
   return code;

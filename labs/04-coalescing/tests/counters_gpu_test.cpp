@@ -14,6 +14,8 @@
 #include "cudalab/metrics.hpp"
 #include "cudalab/stream.hpp"
 
+#include "cudalab/report.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -144,7 +146,9 @@ TEST_F(coalescing_counters, staged_tile_wavefronts_are_within_the_band_of_the_mo
       const auto it = m.find(k.metric);
       ASSERT_NE(it, m.end()) << k.metric;
       EXPECT_GE(it->second, k.predicted) << k.metric << " n=" << c.size;
-      EXPECT_LE(it->second, k.predicted + 0.02 * k.wavefronts) << k.metric << " n=" << c.size;
+      // Shared-memory counters run above the formula on the H100 (report.hpp explains the
+      // band); global counts above are exact.
+      EXPECT_LE(it->second, k.predicted + shared_band_fraction * k.wavefronts) << k.metric << " n=" << c.size;
     }
   }
 }

@@ -23,16 +23,25 @@ struct report_context {
   std::string counters_note;  // why counters are n/a for the whole run, if they are
 };
 
+// Shared-memory wavefronts and conflicts run above the model on real hardware. cupti-notes
+// measured +0.05..2% of wavefronts on a transpose and the Harris reductions; on this kit's
+// kernels the H100 showed up to +7% (aos_float3_staged at 2^20) and +3% (sequential
+// reduction). The band accepts model <= hw <= model + 12% of the model's wavefronts.
+inline constexpr double shared_band_fraction = 0.12;
+
 // One comparison of a measured counter with the model.
 struct metric_check {
   std::string metric;  // short name
   double measured = 0;
   double predicted = 0;
-  bool within = true;  // exact metrics: equal; banded: model <= hw <= model + 2% of wavefronts
+  bool exact = true;   // global requests/sectors: must be equal
+  bool within = true;  // exact: equal; banded: model <= hw <= model + shared_band_fraction
 };
 std::vector<metric_check> compare_with_model(const result_row& row);
-// Short names of the metrics where the hardware disagrees with the model.
+// Short names of the exact metrics where the hardware disagrees with the model.
 std::vector<std::string> model_mismatches(const result_row& row);
+// Short names of the shared-memory metrics outside the band above the model.
+std::vector<std::string> band_outliers(const result_row& row);
 
 void write_report(std::ostream& out, const std::vector<result_row>& rows, output_format format,
                   const report_context& context);
