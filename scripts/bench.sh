@@ -43,7 +43,8 @@ kernel_ms=$("$tool" run 01 --variant grid_ceil_div --size 1M --no-counters --for
 
 echo "== 3. large sizes (no counters)"
 if "$tool" list 04 >/dev/null 2>&1; then
-  "$tool" run 04 --size 2^26 --no-counters --repeat 20 | tee "$out/04-2^26.txt"
+  "$tool" run 04 --size 2^26 --no-counters --repeat 20 \
+    --variant aos_float3,aos_float3_staged,aos_float4,soa,char_per_thread,uchar4_packed,memcpy_d2d | tee "$out/04-2^26.txt"
 fi
 if "$tool" list 05 >/dev/null 2>&1; then
   "$tool" run 05 --size 2^28 --no-counters --repeat 20 | tee "$out/05-2^28.txt"

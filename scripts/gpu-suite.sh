@@ -70,10 +70,9 @@ for label in cpu gpu; do
   grep -E "tests passed|tests failed" "$logs/ctest-$label.log" | tee -a "$summary"
 done
 
-# Each lab's table (what the READMEs quote) and its CSV.
+# Each lab's table (what the READMEs quote).
 for lab in $("$tool" list | grep -E '^[0-9][0-9]-' | awk '{print $1}'); do
   step "run-$lab" "$tool" run "$lab"
-  step "csv-$lab" "$tool" run "$lab" --format csv --output "$logs/$lab.csv"
 done
 # The sweeps of lab 04, for scripts/plot.py.
 if "$tool" list 04 >/dev/null 2>&1; then
@@ -87,6 +86,10 @@ fi
 # Sanitizers and the benchmark (the ncu cross-check and nsys runs are gpu CTests above).
 [ -x scripts/sanitize.sh ] && step sanitize scripts/sanitize.sh --build "$build" --out "$logs/sanitize"
 [ -x scripts/bench.sh ] && step bench scripts/bench.sh --build "$build" --out "$logs/bench"
+# cuda-gdb on the debug build (-g -G), when it was carried too.
+if [ -d build/debug ]; then
+  step debug-ctest ctest --test-dir build/debug -L debug --output-on-failure --no-tests=error
+fi
 
 echo "tables: $(ls "$logs"/run-*.log 2>/dev/null | wc -l) labs; logs packed in gpu-suite.tar.gz" | tee -a "$summary"
 pack
