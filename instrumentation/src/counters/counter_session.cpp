@@ -186,7 +186,10 @@ counter_result counter_session::collect(const std::function<void()>& launches) {
 counter_result counter_session::impl::collect(const std::function<void()>& launches) {
   const std::size_t max_ranges = counter_session::max_kernels_per_collect;
   enabled_profiler enabled(*backend);
-  backend->set_config(max_ranges);
+  // One spare range as an overflow sentinel: measured on the H100, CUPTI keeps the first
+  // max ranges of a longer launch sequence and reports none dropped (64 of 66 kernels), so a
+  // full counter image is the only sign that kernels were lost.
+  backend->set_config(max_ranges + 1);
 
   // Kernel replay submits every pass in one Start/Stop; the loop is the API's contract.
   bool all_submitted = false;
@@ -215,6 +218,10 @@ counter_result counter_session::impl::collect(const std::function<void()>& launc
                     std::to_string(max_ranges) + " kernel launches",
                 "launch fewer kernels inside one collect() and collect the rest separately");
   const std::size_t ranges = backend->range_count();
+  if (ranges > max_ranges)
+    throw error("CUPTI dropped kernel range(s): one collect() measures at most " +
+                    std::to_string(max_ranges) + " kernel launches",
+                "launch fewer kernels inside one collect() and collect the rest separately");
   if (ranges == 0)
     throw error("collect() measured no kernel: the callable launched nothing on this device",
                 "launch the kernels inside the callable, on the session's device");

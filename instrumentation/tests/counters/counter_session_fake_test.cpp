@@ -242,7 +242,8 @@ TEST(counter_session_fake, collect_returns_each_kernel_and_sums_or_averages_tota
   EXPECT_EQ(r.kernels[1].values.at(two_metrics[0]), 1048576);
   EXPECT_EQ(r.totals.at(two_metrics[0]), 131072 + 1048576);  // .sum adds up
   EXPECT_EQ(r.totals.at(two_metrics[1]), 18);                // a ratio is the mean
-  EXPECT_EQ(state->max_ranges, counter_session::max_kernels_per_collect);
+  // One spare range: a full image is how silently lost kernels show (see counter_session.cpp).
+  EXPECT_EQ(state->max_ranges, counter_session::max_kernels_per_collect + 1);
   EXPECT_FALSE(state->enabled);
 }
 
@@ -289,6 +290,21 @@ TEST(counter_session_fake, dropped_ranges_are_an_error) {
     const std::string what = e.what();
     EXPECT_NE(what.find("dropped 2 kernel range"), std::string::npos) << what;
     EXPECT_NE(what.find("at most 64"), std::string::npos) << what;
+  }
+  EXPECT_FALSE(state->enabled);
+}
+
+// What the H100 did with 66 kernels: it kept the ranges that fit and reported none dropped.
+TEST(counter_session_fake, a_full_counter_image_is_reported_as_dropped_ranges) {
+  auto state = healthy();
+  state->dropped = 0;
+  state->ranges = std::vector<std::vector<double>>(counter_session::max_kernels_per_collect + 1, {1, 1});
+  counter_session session(make_fake(state), two_metrics);
+  try {
+    session.collect([] {});
+    FAIL() << "a full counter image went unreported";
+  } catch (const error& e) {
+    EXPECT_NE(std::string(e.what()).find("dropped kernel range"), std::string::npos) << e.what();
   }
   EXPECT_FALSE(state->enabled);
 }
