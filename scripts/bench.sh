@@ -28,10 +28,10 @@ wall() {  # wall <seconds-var> <command...>: wall-clock seconds of the command
   printf -v "$var" '%.2f' "$(awk -v a="$start" -v b="$end" 'BEGIN{print b - a}')"
 }
 
-echo "== 1. counters in-process vs ncu (lab 01, 1M elements, memory set, one launch per variant)"
-wall t_cudalab "$tool" run 01 --size 1M --warmup 0 --repeat 1 --metrics memory
+echo "== 1. counters in-process vs ncu (lab 04 at 1M: 73 kernel variants and sweep points, memory set, one launch each)"
+wall t_cudalab "$tool" run 04 --size 1M --warmup 0 --repeat 1 --metrics memory
 if command -v ncu >/dev/null; then
-  wall t_ncu ncu --metrics "$memory" "$tool" run 01 --size 1M --warmup 0 --repeat 1 --no-counters
+  wall t_ncu ncu --metrics "$memory" "$tool" run 04 --size 1M --warmup 0 --repeat 1 --no-counters
   echo "cudalab run (counters in-process): ${t_cudalab} s;  ncu --metrics ... cudalab run --no-counters: ${t_ncu} s;  ratio $(awk -v a="$t_ncu" -v b="$t_cudalab" 'BEGIN{printf "%.1f", a / b}')x"
 else
   echo "cudalab run (counters in-process): ${t_cudalab} s;  ncu not found: no comparison"
@@ -39,7 +39,11 @@ fi
 
 echo "== 2. NVTX ranges with no tool attached"
 kernel_ms=$("$tool" run 01 --variant grid_ceil_div --size 1M --no-counters --format csv | awk -F, 'NR==2{for(i=1;i<=NF;i++) if(h[i]=="time_ms_median") print $i} NR==1{for(i=1;i<=NF;i++) h[i]=$i}')
-"$build/tools/bench/nvtx_overhead" "$kernel_ms"
+# A default run times 3 warm-up + 20 repeats inside one set of ranges.
+echo "no tool attached:"
+env -u NVTX_INJECTION64_PATH "$build/tools/bench/nvtx_overhead" "$kernel_ms" 23
+echo "a tool attached (libcupti injected, no subscriber):"
+NVTX_INJECTION64_PATH=${CUPTI_LIBRARY:-/usr/local/cuda/lib64/libcupti.so} "$build/tools/bench/nvtx_overhead" "$kernel_ms" 23 || true
 
 echo "== 3. large sizes (no counters)"
 if "$tool" list 04 >/dev/null 2>&1; then

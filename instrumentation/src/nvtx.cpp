@@ -1,7 +1,7 @@
 // The cudalab NVTX domain's registries: each message is registered once and each lab's
 // category is named once, both for the life of the process, because tools keep the handles.
-// The cost per range is then a map lookup and one push/pop call, which NVTX makes a no-op when
-// no tool is attached. instrumentation/tests/nvtx captures these ranges through CUPTI.
+// With a tool attached the cost per range is a map lookup and one push/pop call; with none,
+// one branch (tool_attached). instrumentation/tests/nvtx captures these ranges through CUPTI.
 #include "cudalab/nvtx.hpp"
 
 #include <cstdlib>
@@ -38,7 +38,19 @@ nvtx3::category lab_category(std::string_view lab_id) {
   return *category;
 }
 
-scoped_range::scoped_range(std::string_view message, std::string_view lab_id) {
+namespace {
+// On Linux an NVTX tool (nsys, ncu, CUPTI) attaches only through NVTX_INJECTION64_PATH, read
+// once when the process starts using NVTX. Without it every NVTX call is a no-op, so the
+// range skips even the registry lookups: one branch per range.
+bool tool_attached() {
+  static const bool attached = std::getenv("NVTX_INJECTION64_PATH") != nullptr;
+  return attached;
+}
+}  // namespace
+
+scoped_range::scoped_range(std::string_view message, std::string_view lab_id)
+    : m_active(tool_attached()) {
+  if (!m_active) return;
   if (lab_id.empty()) {
     nvtx3::event_attributes attributes{registered(message)};
     nvtxDomainRangePushEx(nvtx3::domain::get<domain>(), attributes.get());
@@ -48,7 +60,9 @@ scoped_range::scoped_range(std::string_view message, std::string_view lab_id) {
   }
 }
 
-scoped_range::~scoped_range() { nvtxDomainRangePop(nvtx3::domain::get<domain>()); }
+scoped_range::~scoped_range() {
+  if (m_active) nvtxDomainRangePop(nvtx3::domain::get<domain>());
+}
 
 std::string variant_range_name(std::string_view lab_id, std::string_view variant) {
   std::string name(lab_id);

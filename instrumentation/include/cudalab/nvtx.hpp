@@ -29,6 +29,9 @@ class scoped_range {
   ~scoped_range();
   scoped_range(const scoped_range&) = delete;  // exactly one pop per push
   scoped_range& operator=(const scoped_range&) = delete;
+
+ private:
+  bool m_active;  // a tool is attached: push/pop for real
 };
 
 // The range name of a variant: "<lab>/<variant>".
