@@ -74,11 +74,7 @@ done
 for lab in $("$tool" list | grep -E '^[0-9][0-9]-' | awk '{print $1}'); do
   step "run-$lab" "$tool" run "$lab"
 done
-# The sweeps of lab 04, for scripts/plot.py.
-if "$tool" list 04 >/dev/null 2>&1; then
-  step sweep-offset "$tool" run 04 --variant offset --format csv --output "$logs/04-offset.csv"
-  step sweep-stride "$tool" run 04 --variant stride --format csv --output "$logs/04-stride.csv"
-fi
+# Lab 04's table above holds its offset and stride sweeps; lab 05's block sweep for plot.py.
 if "$tool" list 05 >/dev/null 2>&1; then
   step sweep-block "$tool" run 05 --block 32..1024 --format csv --output "$logs/05-block.csv"
 fi
@@ -86,9 +82,10 @@ fi
 # Sanitizers and the benchmark (the ncu cross-check and nsys runs are gpu CTests above).
 [ -x scripts/sanitize.sh ] && step sanitize scripts/sanitize.sh --build "$build" --out "$logs/sanitize"
 [ -x scripts/bench.sh ] && step bench scripts/bench.sh --build "$build" --out "$logs/bench"
-# cuda-gdb on the debug build (-g -G), when it was carried too.
-if [ -d build/debug ]; then
-  step debug-ctest ctest --test-dir build/debug -L debug --output-on-failure --no-tests=error
+# cuda-gdb on the debug build (-g -G), when it was carried too (the tool alone is enough).
+if [ -x build/debug/tools/cudalab/cudalab ]; then
+  step debug-lab01 scripts/debug.sh --build build/debug --check 01-thread-indexing matrix_x_rows
+  step debug-lab04 scripts/debug.sh --build build/debug 04-coalescing aos_float3
 fi
 
 echo "tables: $(ls "$logs"/run-*.log 2>/dev/null | wc -l) labs; logs packed in gpu-suite.tar.gz" | tee -a "$summary"
