@@ -64,8 +64,8 @@ def series_key(row, by_size, by_block):
 
 def group(rows, x, y):
     """{label: [(x, y), ...]} sorted by x, skipping rows where either value is empty."""
-    by_size = len({r.get("size") for r in rows}) > 1
-    by_block = len({r.get("block") for r in rows}) > 1
+    by_size = x != "size" and len({r.get("size") for r in rows}) > 1
+    by_block = x != "block" and len({r.get("block") for r in rows}) > 1
     lines = defaultdict(list)
     for r in rows:
         xv, yv = number(r.get(x)), number(r.get(y))
@@ -127,14 +127,35 @@ def plot_sweeps(plt, rows, stem, written):
         plt.close(fig)
 
 
-def plot_custom(plt, rows, stem, x, ys, written):
+def plot_custom(plt, rows, stem, x, ys, written, log=False):
     require(rows, ["variant", x] + ys, stem + ".csv")
     for y in ys:
         fig, ax = new_figure(plt, f"{y} against {x}", x, y)
         if not draw(ax, group(rows, x, y)):
             ax.text(0.5, 0.5, f"no rows with both {x} and {y}", ha="center", transform=ax.transAxes)
+        if log:
+            ax.set_xscale("log", base=2)
+            ax.set_yscale("log")
         save(fig, ax, f"{stem}_{y}_vs_{x}.png", written)
         plt.close(fig)
+
+
+def plot_speedup(plt, rows, stem, baseline, written):
+    """Speedup of every variant over `baseline` (time ratio at the same size), against size."""
+    require(rows, ["variant", "size", "time_ms_median"], stem + ".csv")
+    base = {r["size"]: number(r["time_ms_median"]) for r in rows if r["variant"] == baseline}
+    if not base:
+        fail(f"no rows of the baseline variant '{baseline}' in the CSV")
+    speed = [dict(r, speedup=str(base[r["size"]] / number(r["time_ms_median"])))
+             for r in rows if r["variant"] != baseline and r["size"] in base
+             and number(r.get("time_ms_median"))]
+    fig, ax = new_figure(plt, f"speedup over {baseline}", "size (elements)", f"{baseline} time / time")
+    draw(ax, group(speed, "size", "speedup"))
+    ax.axhline(1.0, color="grey", linewidth=1)
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    save(fig, ax, f"{stem}_speedup_over_{baseline}.png", written)
+    plt.close(fig)
 
 
 def main():
@@ -142,6 +163,9 @@ def main():
     parser.add_argument("csv", help="a `cudalab run --format csv` file")
     parser.add_argument("--x", help="column for the x axis (default: the sweep parameter)")
     parser.add_argument("--y", help="comma-separated columns for the y axis (with --x)")
+    parser.add_argument("--log", action="store_true", help="log axes (with --x/--y)")
+    parser.add_argument("--speedup", metavar="BASELINE",
+                        help="plot every variant's speedup over BASELINE against size")
     args = parser.parse_args()
     if bool(args.x) != bool(args.y):
         fail("--x and --y go together")
@@ -157,9 +181,11 @@ def main():
     rows = read_rows(args.csv)
     stem = os.path.splitext(args.csv)[0]
     written = []
+    if args.speedup:
+        plot_speedup(plt, rows, stem, args.speedup, written)
     if args.x:
-        plot_custom(plt, rows, stem, args.x, [c for c in args.y.split(",") if c], written)
-    else:
+        plot_custom(plt, rows, stem, args.x, [c for c in args.y.split(",") if c], written, args.log)
+    elif not args.speedup:
         plot_sweeps(plt, rows, stem, written)
     for path in written:
         print(path)

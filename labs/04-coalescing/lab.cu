@@ -126,7 +126,7 @@ lab make_lab_04_coalescing() {
       make_coalescing_variant(k::stride, "stride", variant_role::naive,
                               "gather in[i*stride]: min(32, 4*stride) sectors a request, 128 bytes used"),
       make_memcpy_variant(),
-      make_exercise_variant(),
+      make_coalescing_exercise_variant(),
   };
   l.exercise = exercise_spec{
       "exercise",

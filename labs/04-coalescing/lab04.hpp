@@ -63,7 +63,7 @@ std::uint64_t float3_ideal_ld_sectors(std::size_t n);
 std::uint64_t float3_ideal_st_sectors(std::size_t n);
 
 // The exercise variant: defined by exercise.cu (the learner's kernel) or solution.cu.
-variant make_exercise_variant();
+variant make_coalescing_exercise_variant();
 
 // `cudalab check 04-coalescing`: PASS only when the exercise verifies, its load and store
 // sectors per request are no more than the best fixed reference's, and its total sectors are

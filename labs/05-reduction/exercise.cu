@@ -57,7 +57,7 @@ reduction::launch_dims launch_exercise(const float* in, float* partial, std::siz
 
 }  // namespace
 
-variant make_exercise_variant() {
+variant make_reduction_exercise_variant() {
   return make_partials_variant({"exercise", variant_role::exercise,
                                 "your kernel (labs/05-reduction/exercise.cu)", &launch_exercise,
                                 false, finish_on::cpu, std::nullopt});

@@ -148,7 +148,7 @@ lab make_lab_05_reduction() {
       make_grid_stride_variant("grid_stride_int", true, "grid_stride on integers, checked exactly"),
       make_cub_variant(),
       make_cpu_reference_variant(),
-      make_exercise_variant(),
+      make_reduction_exercise_variant(),
   };
   exercise_spec ex;
   ex.variant = "exercise";

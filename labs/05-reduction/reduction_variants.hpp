@@ -40,6 +40,6 @@ variant make_cpu_reference_variant();
 
 // The learner's kernel (exercise.cu) or the reference solution (solution.cu): whichever the
 // binary links.
-variant make_exercise_variant();
+variant make_reduction_exercise_variant();
 
 }  // namespace cudalab::labs

@@ -41,7 +41,7 @@ reduction::launch_dims launch_exercise(const float* in, float* partial, std::siz
 
 }  // namespace
 
-variant make_exercise_variant() {
+variant make_reduction_exercise_variant() {
   return make_partials_variant({"exercise", variant_role::exercise,
                                 "reference solution: sequential addressing", &launch_exercise,
                                 false, finish_on::cpu, std::nullopt});
