@@ -9,6 +9,7 @@
 #include "cudalab/nvtx.hpp"
 #include "cudalab/stream.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -101,8 +102,13 @@ class counter_source {
       return;
     }
     std::vector<std::string> metrics = request.metrics;
-    if (metrics.empty()) metrics = request.which->default_metrics;
-    if (metrics.empty()) metrics = resolve_metrics("memory");
+    if (metrics.empty()) {
+      metrics = request.which->default_metrics;
+      if (metrics.empty()) metrics = resolve_metrics("memory");
+      // DRAM bytes beside the ideal bytes in every default run (one more pass at most).
+      for (const auto& m : resolve_metrics("dram_read_bytes,dram_write_bytes"))
+        if (std::find(metrics.begin(), metrics.end(), m) == metrics.end()) metrics.push_back(m);
+    }
     try {
       m_session = std::make_unique<counter_session>(request.device, metrics);
     } catch (const counters_unavailable& e) {
