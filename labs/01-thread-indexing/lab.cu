@@ -18,7 +18,9 @@
 #include "cudalab/device_buffer.hpp"
 #include "cudalab/host_data.hpp"
 #include "cudalab/model/access_model.hpp"
+#include "cudalab/model/warp_patterns.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -153,59 +155,71 @@ class affine_variant final : public prepared_variant {
 
 }  // namespace
 
-// The access model's prediction: walk the launch warp by warp, with the kernels' own index
-// functions, and record one load (in[i]) and one store (out[i]) per warp with an active lane.
+// The element a lane of the kernel touches on grid-stride iteration `step` (0 for the other
+// kernels), and whether the kernel's bounds guard lets it through: the same index functions
+// the kernels call.
+struct lane_element {
+  std::size_t index = 0;
+  bool active = false;
+};
+
+lane_element element_of(indexing_kind k, const thread_coord& tc, std::size_t n, std::size_t side,
+                        std::size_t step) {
+  switch (k) {
+    case indexing_kind::overlaunch:
+    case indexing_kind::ceil_div: {
+      const std::size_t i = global_index_1d(tc);
+      return {i, i < n};
+    }
+    case indexing_kind::unguarded: return {global_index_1d(tc), true};
+    case indexing_kind::grid_stride: {
+      const std::size_t i = global_index_1d(tc) + step * grid_stride(tc);
+      return {i, i < n};
+    }
+    case indexing_kind::x_rows: {
+      const std::size_t row = row_x_rows(tc), col = col_x_rows(tc);
+      return {row * side + col, row < side && col < side};
+    }
+    case indexing_kind::x_cols: {
+      const std::size_t row = row_x_cols(tc), col = col_x_cols(tc);
+      return {row * side + col, row < side && col < side};
+    }
+  }
+  return {};
+}
+
+// The access model's prediction: walk the launch warp by warp (model/warp_patterns.hpp) and
+// record one load (in[i]) and one store (out[i]) per warp instruction with an active lane.
 model::access_counts predict_indexing(indexing_kind k, const launch_config& c) {
   const launch_dims d = dims_of(k, c);
   const std::size_t n = elements(k, c);
   const std::size_t side = is_matrix(k) ? matrix_side(c.size) : 0;
   model::access_model m;
-  warp_access load = warp_access::make(memory_space::global, access_kind::load, 4);
-  warp_access store = warp_access::make(memory_space::global, access_kind::store, 4);
-  const unsigned threads = d.block.x * d.block.y;
-  for (unsigned by = 0; by < d.grid.y; ++by)
-    for (unsigned bx = 0; bx < d.grid.x; ++bx)
-      for (unsigned first = 0; first < threads; first += 32) {
-        // The element each lane touches on iteration `step` (only grid_stride loops).
-        for (std::size_t step = 0;; ++step) {
-          bool any = false;
-          for (unsigned lane = 0; lane < 32; ++lane) {
-            const unsigned tid = first + lane;
-            std::uint64_t address = model::inactive_lane;
-            if (tid < threads) {
-              const thread_coord tc{bx, by, tid % d.block.x, tid / d.block.x, d.block.x, d.block.y, d.grid.x};
-              std::size_t element = 0;
-              bool active = false;
-              switch (k) {
-                case indexing_kind::overlaunch:
-                case indexing_kind::ceil_div: element = global_index_1d(tc); active = element < n; break;
-                case indexing_kind::unguarded: element = global_index_1d(tc); active = true; break;
-                case indexing_kind::grid_stride: element = global_index_1d(tc) + step * grid_stride(tc); active = element < n; break;
-                case indexing_kind::x_rows: {
-                  const std::size_t row = row_x_rows(tc), col = col_x_rows(tc);
-                  element = row * side + col;
-                  active = row < side && col < side;
-                  break;
-                }
-                case indexing_kind::x_cols: {
-                  const std::size_t row = row_x_cols(tc), col = col_x_cols(tc);
-                  element = row * side + col;
-                  active = row < side && col < side;
-                  break;
-                }
-              }
-              if (active) address = element * sizeof(float);
-            }
-            load.address[lane] = address == model::inactive_lane ? address : in_base + address;
-            store.address[lane] = address == model::inactive_lane ? address : out_base + address;
-            any = any || address != model::inactive_lane;
-          }
-          if (!any) break;
-          m.record(load);
-          m.record(store);
-          if (k != indexing_kind::grid_stride) break;
-        }
-      }
+  model::for_each_warp_2d(d.grid.x, d.grid.y, d.block.x, d.block.y,
+                          [&](const model::warp_threads_2d& w) {
+    // Only the grid-stride kernel loops; a warp leaves the loop when no lane is left in it.
+    for (std::size_t step = 0;; ++step) {
+      auto address = [&](const model::warp_threads_2d& ww, unsigned lane,
+                         std::uint64_t base) -> std::optional<std::uint64_t> {
+        const thread_coord tc{ww.block_x, ww.block_y, ww.thread_x(lane), ww.thread_y(lane),
+                              d.block.x, d.block.y, d.grid.x};
+        const lane_element e = element_of(k, tc, n, side, step);
+        if (!e.active) return std::nullopt;
+        return base + e.index * sizeof(float);
+      };
+      const warp_access load = model::make_warp_access(
+          memory_space::global, access_kind::load, 4, w,
+          [&](const model::warp_threads_2d& ww, unsigned lane) { return address(ww, lane, in_base); });
+      if (std::all_of(load.address.begin(), load.address.end(),
+                      [](std::uint64_t a) { return a == model::inactive_lane; }))
+        break;
+      m.record(load);
+      m.record(model::make_warp_access(
+          memory_space::global, access_kind::store, 4, w,
+          [&](const model::warp_threads_2d& ww, unsigned lane) { return address(ww, lane, out_base); }));
+      if (k != indexing_kind::grid_stride) break;
+    }
+  });
   return m.counts();
 }
 
