@@ -64,7 +64,8 @@ dim3 grid_1d(std::size_t blocks) {
   return dim3(static_cast<unsigned>(blocks));
 }
 
-launch_dims matrix_dims(std::size_t side, unsigned threads, bool x_is_row) {
+// Both 2D mappings launch the same grid over a square matrix; only the index functions differ.
+launch_dims matrix_dims(std::size_t side, unsigned threads) {
   if (threads % 32 != 0 || threads == 0 || threads > 1024)
     throw usage_error("the 2D variants need a block of 32..1024 threads in multiples of 32 (got " +
                       std::to_string(threads) + ")");
@@ -72,51 +73,56 @@ launch_dims matrix_dims(std::size_t side, unsigned threads, bool x_is_row) {
   const std::size_t along_x = (side + block.x - 1) / block.x;
   const std::size_t along_y = (side + block.y - 1) / block.y;
   if (along_y > 65535) throw usage_error("matrix too large for a 2D grid (grid.y > 65535)");
-  (void)x_is_row;  // square matrix: both mappings launch the same grid
   return {dim3(static_cast<unsigned>(along_x), static_cast<unsigned>(along_y)), block};
+}
+
+}  // namespace
+
+namespace {
+
+// Launches one of the 1D affine kernels on `blocks` blocks of `block` (checked) threads.
+launch_dims launch_affine_1d(void (*kernel)(const float*, float*, std::size_t, float, float),
+                             std::size_t blocks, const float* in, float* out, std::size_t n,
+                             unsigned block, float a, float b, cudaStream_t stream) {
+  const launch_dims d{grid_1d(blocks), dim3(block)};
+  kernel<<<d.grid, d.block, 0, stream>>>(in, out, n, a, b);
+  CUDALAB_CHECK_LAUNCH();
+  return d;
 }
 
 }  // namespace
 
 launch_dims launch_affine_overlaunch(const float* in, float* out, std::size_t n, unsigned block,
                                      float a, float b, cudaStream_t stream) {
-  check_block(block);
-  const launch_dims d{grid_1d(grid_overlaunch(n, block)), dim3(block)};
-  affine_guarded_kernel<<<d.grid, d.block, 0, stream>>>(in, out, n, a, b);
-  CUDALAB_CHECK_LAUNCH();
-  return d;
+  check_block(block);  // before the grid formula divides by it
+  return launch_affine_1d(affine_guarded_kernel, grid_overlaunch(n, block), in, out, n, block, a,
+                          b, stream);
 }
 
 launch_dims launch_affine_guarded(const float* in, float* out, std::size_t n, unsigned block,
                                   float a, float b, cudaStream_t stream) {
-  check_block(block);
-  const launch_dims d{grid_1d(grid_ceil_div(n, block)), dim3(block)};
-  affine_guarded_kernel<<<d.grid, d.block, 0, stream>>>(in, out, n, a, b);
-  CUDALAB_CHECK_LAUNCH();
-  return d;
+  check_block(block);  // before the grid formula divides by it
+  return launch_affine_1d(affine_guarded_kernel, grid_ceil_div(n, block), in, out, n, block, a, b,
+                          stream);
 }
 
 launch_dims launch_affine_unguarded(const float* in, float* out, std::size_t n, unsigned block,
                                     float a, float b, cudaStream_t stream) {
-  check_block(block);
-  const launch_dims d{grid_1d(grid_ceil_div(n, block)), dim3(block)};
-  affine_unguarded_kernel<<<d.grid, d.block, 0, stream>>>(in, out, n, a, b);
-  CUDALAB_CHECK_LAUNCH();
-  return d;
+  check_block(block);  // before the grid formula divides by it
+  return launch_affine_1d(affine_unguarded_kernel, grid_ceil_div(n, block), in, out, n, block, a,
+                          b, stream);
 }
 
 launch_dims launch_affine_grid_stride(const float* in, float* out, std::size_t n, unsigned block,
                                       float a, float b, cudaStream_t stream) {
-  check_block(block);
-  const launch_dims d{grid_1d(grid_stride_blocks(n, block)), dim3(block)};
-  affine_grid_stride_kernel<<<d.grid, d.block, 0, stream>>>(in, out, n, a, b);
-  CUDALAB_CHECK_LAUNCH();
-  return d;
+  check_block(block);  // before the grid formula divides by it
+  return launch_affine_1d(affine_grid_stride_kernel, grid_stride_blocks(n, block), in, out, n,
+                          block, a, b, stream);
 }
 
 launch_dims launch_matrix_x_rows(const float* in, float* out, std::size_t side, unsigned threads,
                                  float a, float b, cudaStream_t stream) {
-  const launch_dims d = matrix_dims(side, threads, true);
+  const launch_dims d = matrix_dims(side, threads);
   matrix_x_rows_kernel<<<d.grid, d.block, 0, stream>>>(in, out, side, a, b);
   CUDALAB_CHECK_LAUNCH();
   return d;
@@ -124,7 +130,7 @@ launch_dims launch_matrix_x_rows(const float* in, float* out, std::size_t side, 
 
 launch_dims launch_matrix_x_cols(const float* in, float* out, std::size_t side, unsigned threads,
                                  float a, float b, cudaStream_t stream) {
-  const launch_dims d = matrix_dims(side, threads, false);
+  const launch_dims d = matrix_dims(side, threads);
   matrix_x_cols_kernel<<<d.grid, d.block, 0, stream>>>(in, out, side, a, b);
   CUDALAB_CHECK_LAUNCH();
   return d;
