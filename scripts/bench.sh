@@ -28,13 +28,20 @@ wall() {  # wall <seconds-var> <command...>: wall-clock seconds of the command
   printf -v "$var" '%.2f' "$(awk -v a="$start" -v b="$end" 'BEGIN{print b - a}')"
 }
 
-echo "== 1. counters in-process vs ncu (lab 04 at 1M: 73 kernel variants and sweep points, memory set, one launch each)"
-wall t_cudalab "$tool" run 04 --size 1M --warmup 0 --repeat 1 --metrics memory
+echo "== 1. counters in-process vs ncu (lab 04 at 1M: every variant and sweep point, memory set, one launch each)"
+run04=(run 04 --size 1M --warmup 0 --repeat 1)
+wall t_plain "$tool" "${run04[@]}" --no-counters
+wall t_cudalab "$tool" "${run04[@]}" --metrics memory
+CUDALAB_COUNTER_TRACE=1 "$tool" "${run04[@]}" --metrics memory 2>&1 >/dev/null | grep -A20 "by Range Profiler step" || true
 if command -v ncu >/dev/null; then
-  wall t_ncu ncu --metrics "$memory" "$tool" run 04 --size 1M --warmup 0 --repeat 1 --no-counters
-  echo "cudalab run (counters in-process): ${t_cudalab} s;  ncu --metrics ... cudalab run --no-counters: ${t_ncu} s;  ratio $(awk -v a="$t_ncu" -v b="$t_cudalab" 'BEGIN{printf "%.1f", a / b}')x"
+  wall t_ncu ncu --metrics "$memory" "$tool" "${run04[@]}" --no-counters
+  echo "cudalab run --no-counters (the work itself): ${t_plain} s"
+  echo "cudalab run (counters in-process):           ${t_cudalab} s"
+  echo "ncu --metrics ... cudalab run --no-counters: ${t_ncu} s"
+  awk -v p="$t_plain" -v c="$t_cudalab" -v n="$t_ncu" 'BEGIN {
+    printf "wall time: ncu / in-process = %.1fx;  collection alone (minus the work): %.1fx\n", n / c, (n - p) / (c - p) }'
 else
-  echo "cudalab run (counters in-process): ${t_cudalab} s;  ncu not found: no comparison"
+  echo "cudalab run --no-counters: ${t_plain} s;  with counters in-process: ${t_cudalab} s;  ncu not found: no comparison"
 fi
 
 echo "== 2. NVTX ranges with no tool attached"

@@ -2,8 +2,16 @@
 //
 // counter_session is RAII and move-only: it owns the profiler object of one context and one
 // metric configuration. collect() runs a callable that launches kernels; every kernel becomes
-// one range (auto range, kernel replay: CUPTI saves and restores memory between passes, so
-// multi-pass metric sets work on kernels that modify their inputs).
+// one range (auto range). A metric set that needs several passes is replayed one of two ways:
+//   kernel replay (default): CUPTI saves and restores device memory and replays each kernel
+//                 itself; the callable runs once. Costs about 13 ms per extra pass on the H100.
+//   user replay:  collect() runs before_pass() and the callable once per pass; before_pass must
+//                 restore the inputs (and, for DRAM counts, evict the L2: see l2_flush.hpp).
+//                 Costs microseconds per pass; what `cudalab run` uses.
+// The profiler is enabled and configured at the first collect() and stays so until the session
+// ends: enabling costs about 200 ms at the first Start. While no collect() runs, no range is
+// open and kernels run unprofiled (timings measured between collects matched a run with no
+// session within 0.3% on the H100; docs/benchmarks.md).
 //
 // When counters cannot be read (no device, unsupported chip, no permission, another profiler
 // attached), the constructor throws counters_unavailable carrying a counter_availability: the
@@ -59,6 +67,8 @@ struct counter_result {
   std::map<std::string, double> totals;
 };
 
+enum class counter_replay { kernel, user };
+
 // The seam between the session and CUPTI, so failure paths are testable without a GPU.
 class profiler_backend;
 
@@ -75,25 +85,30 @@ class counter_session {
 
   // Throws counters_unavailable or cudalab::error (unknown metric names for this chip).
   // Makes `device` current: collect() profiles the kernels launched on it.
-  counter_session(int device, std::vector<std::string> cupti_metrics);
+  counter_session(int device, std::vector<std::string> cupti_metrics,
+                  counter_replay replay = counter_replay::kernel);
   // For tests: a session over a fake backend, on device 0.
-  counter_session(std::unique_ptr<profiler_backend> backend, std::vector<std::string> metrics);
+  counter_session(std::unique_ptr<profiler_backend> backend, std::vector<std::string> metrics,
+                  counter_replay replay = counter_replay::kernel);
   ~counter_session();
   counter_session(const counter_session&) = delete;  // owns the CUPTI profiler object
   counter_session& operator=(const counter_session&) = delete;
   counter_session(counter_session&&) noexcept;
   counter_session& operator=(counter_session&&) noexcept;
 
-  // Runs `launches` as often as CUPTI needs (once under kernel replay) and returns the
-  // counters of each kernel. Throws cudalab::error when no kernel ran or ranges were dropped,
-  // counters_unavailable when CUPTI refuses (permission, another profiler).
-  counter_result collect(const std::function<void()>& launches);
+  // Runs `launches` as often as CUPTI needs (once under kernel replay, once per pass under
+  // user replay, each time after before_pass, which runs outside the profiled range) and
+  // returns the counters of each kernel. Throws cudalab::error when no kernel ran or ranges
+  // were dropped, counters_unavailable when CUPTI refuses (permission, another profiler).
+  counter_result collect(const std::function<void()>& launches,
+                         const std::function<void()>& before_pass = {});
+  counter_replay replay() const;
   int passes() const;
   const std::vector<std::string>& metrics() const;
 
  private:
   counter_session(std::unique_ptr<profiler_backend> backend, std::vector<std::string> metrics,
-                  int device);
+                  counter_replay replay, int device);
   struct impl;
   std::unique_ptr<impl> m_impl;
 };

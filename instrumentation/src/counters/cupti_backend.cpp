@@ -158,7 +158,7 @@ class cupti_backend final : public profiler_backend {
     m_profiler = params.pRangeProfilerObject;
   }
 
-  void set_config(std::size_t max_ranges) override {
+  void set_config(std::size_t max_ranges, counter_replay replay) override {
     if (!m_config) throw error("counter session: set_config before configure");
     std::vector<const char*> names;
     for (const auto& m : m_config->metrics()) names.push_back(m.c_str());
@@ -172,11 +172,7 @@ class cupti_backend final : public profiler_backend {
     CUDALAB_CHECK_CUPTI(cuptiRangeProfilerGetCounterDataSize(&size));
     m_counter_data.assign(size.counterDataSize, 0);
 
-    auto init = CUDALAB_CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params);
-    init.pRangeProfilerObject = m_profiler;
-    init.counterDataSize = m_counter_data.size();
-    init.pCounterData = m_counter_data.data();
-    CUDALAB_CHECK_CUPTI(cuptiRangeProfilerCounterDataImageInitialize(&init));
+    reset_counter_data();
 
     auto config = CUDALAB_CUPTI_PARAMS(CUpti_RangeProfiler_SetConfig_Params);
     config.pRangeProfilerObject = m_profiler;
@@ -185,13 +181,21 @@ class cupti_backend final : public profiler_backend {
     config.counterDataImageSize = m_counter_data.size();
     config.pCounterDataImage = m_counter_data.data();
     config.range = CUPTI_AutoRange;
-    config.replayMode = CUPTI_KernelReplay;
+    config.replayMode = replay == counter_replay::user ? CUPTI_UserReplay : CUPTI_KernelReplay;
     config.maxRangesPerPass = max_ranges;
     config.numNestingLevels = 1;
     config.minNestingLevel = 1;
     config.passIndex = 0;
     config.targetNestingLevel = 1;
     CUDALAB_CHECK_CUPTI(cuptiRangeProfilerSetConfig(&config));
+  }
+
+  void reset_counter_data() override {
+    auto init = CUDALAB_CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params);
+    init.pRangeProfilerObject = m_profiler;
+    init.counterDataSize = m_counter_data.size();
+    init.pCounterData = m_counter_data.data();
+    CUDALAB_CHECK_CUPTI(cuptiRangeProfilerCounterDataImageInitialize(&init));
   }
 
   void start() override {

@@ -9,6 +9,7 @@
 
 #include <cupti_profiler_target.h>
 
+#include <algorithm>
 #include <set>
 
 namespace cudalab::testing {
@@ -137,6 +138,21 @@ TEST(counter_session_fake, no_permission_at_start_surfaces_from_collect_and_disa
   EXPECT_FALSE(state->enabled);
 }
 
+TEST(counter_session_fake, no_permission_when_a_later_collect_empties_its_data_is_reported) {
+  auto state = healthy();
+  state->ranges = {{1, 2}};
+  counter_session session(make_fake(state), two_metrics);
+  session.collect([] {});
+  state->fail_at["reset_counter_data"] = CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
+  try {
+    session.collect([] {});
+    FAIL() << "collect() succeeded without permission";
+  } catch (const counters_unavailable& e) {
+    EXPECT_EQ(e.availability().status, counter_status::no_permission);
+  }
+  EXPECT_FALSE(state->enabled);
+}
+
 // CUPTI documents the permission error at enable; the old API raised it elsewhere. Whatever
 // call refuses, the learner reads the same explanation.
 class permission_at_any_call : public ::testing::TestWithParam<const char*> {};
@@ -244,7 +260,73 @@ TEST(counter_session_fake, collect_returns_each_kernel_and_sums_or_averages_tota
   EXPECT_EQ(r.totals.at(two_metrics[1]), 18);                // a ratio is the mean
   // One spare range: a full image is how silently lost kernels show (see counter_session.cpp).
   EXPECT_EQ(state->max_ranges, counter_session::max_kernels_per_collect + 1);
+  EXPECT_EQ(state->replay, counter_replay::kernel);
+  EXPECT_TRUE(state->enabled);  // until the session ends: see counters.hpp
+}
+
+int count_calls(const fake_state& state, const std::string& call) {
+  return static_cast<int>(std::count(state.calls.begin(), state.calls.end(), call));
+}
+
+TEST(counter_session_fake, many_collects_enable_and_configure_once_and_the_end_disables) {
+  auto state = healthy();
+  state->ranges = {{1, 1}};
+  {
+    counter_session session(make_fake(state), two_metrics);
+    state->calls.clear();  // the constructor's permission check enables and disables once
+    for (int i = 0; i < 3; ++i) session.collect([] {});
+    EXPECT_EQ(count_calls(*state, "enable"), 1);
+    EXPECT_EQ(count_calls(*state, "set_config"), 1);
+    EXPECT_EQ(count_calls(*state, "reset_counter_data"), 2);
+    EXPECT_EQ(count_calls(*state, "disable"), 0);
+    EXPECT_TRUE(state->enabled);
+  }
   EXPECT_FALSE(state->enabled);
+  EXPECT_TRUE(state->destroyed);
+}
+
+TEST(counter_session_fake, a_failed_collect_disables_and_the_next_one_configures_again) {
+  auto state = healthy();
+  state->ranges = {{1, 1}};
+  counter_session session(make_fake(state), two_metrics);
+  session.collect([] {});
+  EXPECT_THROW(session.collect([] { throw usage_error("bad launch"); }), usage_error);
+  EXPECT_FALSE(state->enabled);
+  state->calls.clear();
+  EXPECT_EQ(session.collect([] {}).totals.at(two_metrics[0]), 1);
+  EXPECT_EQ(count_calls(*state, "enable"), 1);
+  EXPECT_EQ(count_calls(*state, "set_config"), 1);
+}
+
+TEST(counter_session_fake, user_replay_runs_before_pass_and_the_launches_once_per_pass) {
+  auto state = healthy();
+  state->passes = 3;
+  state->stops_until_all_submitted = 3;
+  state->ranges = {{1, 1}};
+  counter_session session(make_fake(state), two_metrics, counter_replay::user);
+  EXPECT_EQ(session.replay(), counter_replay::user);
+  std::vector<std::string> order;
+  session.collect([&] { order.push_back("launch"); }, [&] { order.push_back("before"); });
+  EXPECT_EQ(state->replay, counter_replay::user);
+  const std::vector<std::string> expected = {"before", "launch", "before", "launch",
+                                             "before", "launch"};
+  EXPECT_EQ(order, expected);
+  // before_pass runs outside the profiled range: before each Start.
+  std::vector<std::string> starts;
+  for (const auto& c : state->calls)
+    if (c == "start" || c == "stop") starts.push_back(c);
+  EXPECT_EQ(starts.size(), 6u);
+}
+
+TEST(counter_session_fake, kernel_replay_runs_before_pass_once) {
+  auto state = healthy();
+  state->passes = 3;
+  state->ranges = {{1, 1}};
+  counter_session session(make_fake(state), two_metrics);
+  int before = 0, launches = 0;
+  session.collect([&] { ++launches; }, [&] { ++before; });
+  EXPECT_EQ(before, 1);
+  EXPECT_EQ(launches, 1);
 }
 
 TEST(counter_session_fake, a_single_kernel_total_is_its_value) {

@@ -35,6 +35,7 @@ struct fake_state {
   bool destroyed = false;
   std::vector<std::string> configured;
   std::size_t max_ranges = 0;
+  counter_replay replay = counter_replay::kernel;
 };
 
 class fake_backend final : public profiler_backend {
@@ -86,9 +87,14 @@ class fake_backend final : public profiler_backend {
     step("enable", "cuptiRangeProfilerEnable");
     m_state->enabled = true;
   }
-  void set_config(std::size_t max_ranges) override {
+  void set_config(std::size_t max_ranges, counter_replay replay) override {
     step("set_config", "cuptiRangeProfilerSetConfig");
     m_state->max_ranges = max_ranges;
+    m_state->replay = replay;
+    m_stops = 0;
+  }
+  void reset_counter_data() override {
+    step("reset_counter_data", "cuptiRangeProfilerCounterDataImageInitialize");
     m_stops = 0;
   }
   void start() override {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "cudalab/check.hpp"
+#include "cudalab/counters.hpp"
 
 #include <cupti_result.h>
 
@@ -74,9 +75,12 @@ class profiler_backend {
                                 const std::vector<std::string>& metrics) = 0;
   // cuptiRangeProfilerEnable on the current (primary) context.
   virtual void enable() = 0;
-  // Counter data for `max_ranges` ranges and cuptiRangeProfilerSetConfig (auto range, kernel
-  // replay, one nesting level).
-  virtual void set_config(std::size_t max_ranges) = 0;
+  // Counter data for `max_ranges` ranges and cuptiRangeProfilerSetConfig (auto range, one
+  // nesting level, the given replay mode).
+  virtual void set_config(std::size_t max_ranges, counter_replay replay) = 0;
+  // cuptiRangeProfilerCounterDataImageInitialize on the counter data set_config gave CUPTI:
+  // empties it for the next collect without setting the configuration again.
+  virtual void reset_counter_data() = 0;
   virtual void start() = 0;
   // Synchronizes the context, stops the pass; true when every pass has been submitted.
   virtual bool stop() = 0;
