@@ -16,6 +16,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 mkdir -p "$out"
+: >"$out/bench-runs.log"
 tool=$build/tools/cudalab/cudalab
 memory=$("$tool" metrics --set memory | awk '{print $2}' | paste -sd,)
 
@@ -29,12 +30,24 @@ wall() {  # wall <seconds-var> <command...>: wall-clock seconds of the command
 }
 
 echo "== 1. counters in-process vs ncu (lab 04 at 1M: every variant and sweep point, memory set, one launch each)"
+# One untimed run first (the first process after a while pays for loading the driver and
+# libraries), then the median of three runs of each command.
 run04=(run 04 --size 1M --warmup 0 --repeat 1)
-wall t_plain "$tool" "${run04[@]}" --no-counters
-wall t_cudalab "$tool" "${run04[@]}" --metrics memory
+"$tool" "${run04[@]}" --no-counters >>"$out/bench-commands.log" 2>&1 || true
+median3() {  # median3 <var> <command...>
+  local var=$1; shift
+  local a b c
+  wall a "$@"; wall b "$@"; wall c "$@"
+  printf -v "$var" '%s' "$(printf '%s\n' "$a" "$b" "$c" | sort -n | sed -n 2p)"
+  echo "  $* : $a $b $c s" | cut -c1-160 >>"$out/bench-runs.log"
+}
+median3 t_plain "$tool" "${run04[@]}" --no-counters
+median3 t_cudalab "$tool" "${run04[@]}" --metrics memory
 CUDALAB_COUNTER_TRACE=1 "$tool" "${run04[@]}" --metrics memory 2>&1 >/dev/null | grep -A20 "by Range Profiler step" || true
 if command -v ncu >/dev/null; then
-  wall t_ncu ncu --metrics "$memory" "$tool" "${run04[@]}" --no-counters
+  median3 t_ncu ncu --metrics "$memory" "$tool" "${run04[@]}" --no-counters
+  cat "$out/bench-runs.log"
+  echo "median of 3 wall times:"
   echo "cudalab run --no-counters (the work itself): ${t_plain} s"
   echo "cudalab run (counters in-process):           ${t_cudalab} s"
   echo "ncu --metrics ... cudalab run --no-counters: ${t_ncu} s"

@@ -69,13 +69,16 @@ struct counter_result {
 
 enum class counter_replay { kernel, user };
 
+// The totals of a run of kernels: `.sum` metrics add up, other metrics are averaged.
+std::map<std::string, double> combine_totals(const std::vector<kernel_counters>& kernels);
+
 // The seam between the session and CUPTI, so failure paths are testable without a GPU.
 class profiler_backend;
 
 class counter_session {
  public:
   // The most kernel launches one collect() measures; more are reported as dropped ranges.
-  static constexpr std::size_t max_kernels_per_collect = 64;
+  static constexpr std::size_t max_kernels_per_collect = 128;
 
   // Checks whether counters can be read on `device` without starting a session: CUPTI is
   // initialized, asked, and deinitialized again, so a session can follow in this process.

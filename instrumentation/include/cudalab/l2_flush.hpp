@@ -2,10 +2,10 @@
 //
 // Under user replay (counters.hpp) the same kernel runs once per pass, and without this the
 // second pass would find its inputs in the 50 MB L2 and read almost nothing from DRAM. The
-// flush *reads* a buffer twice the L2's size: reading leaves no dirty line of its own (a
-// memset-based flush would, and its write-backs would be counted as the next kernel's DRAM
-// writes), and the dirty lines of earlier work are written back during the flush, outside
-// the counted range.
+// flush *reads* a buffer four times the L2's size (twice left ~4% of a kernel's inputs in the
+// H100's L2): reading leaves no dirty line of its own (a memset-based flush would, and its
+// write-backs would be counted as the next kernel's DRAM writes), and the dirty lines of
+// earlier work are written back during the flush, in the flush's own range.
 #pragma once
 
 #include "cudalab/device_buffer.hpp"
@@ -19,7 +19,8 @@ namespace cudalab {
 
 class l2_flush {
  public:
-  // Allocates twice the L2 size of the current device (zeroed).
+
+  // Allocates four times the L2 size of the current device (zeroed).
   l2_flush();
   // Reads the whole buffer on `stream` (asynchronous).
   void evict(cudaStream_t stream);

@@ -136,6 +136,8 @@ counter_availability classify(const cupti_error& e) {
   }
 }
 
+}  // namespace detail
+
 std::map<std::string, double> combine_totals(const std::vector<kernel_counters>& kernels) {
   std::map<std::string, double> totals;
   std::map<std::string, int> seen;
@@ -154,5 +156,4 @@ std::map<std::string, double> combine_totals(const std::vector<kernel_counters>&
   return totals;
 }
 
-}  // namespace detail
 }  // namespace cudalab

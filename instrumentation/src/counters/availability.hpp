@@ -20,6 +20,5 @@ counter_availability classify(const cupti_error& e);
 
 // `.sum` metrics add up over the kernels; any other metric is the value of a single kernel or
 // the mean over several.
-std::map<std::string, double> combine_totals(const std::vector<kernel_counters>& kernels);
 
 }  // namespace cudalab::detail

@@ -289,7 +289,7 @@ counter_result counter_session::impl::evaluate(std::size_t ranges) {
     for (std::size_t i = 0; i < metrics.size(); ++i) k.values[metrics[i]] = values[i];
     result.kernels.push_back(std::move(k));
   }
-  result.totals = detail::combine_totals(result.kernels);
+  result.totals = combine_totals(result.kernels);
   return result;
 }
 

@@ -371,7 +371,7 @@ TEST(counter_session_fake, dropped_ranges_are_an_error) {
   } catch (const error& e) {
     const std::string what = e.what();
     EXPECT_NE(what.find("dropped 2 kernel range"), std::string::npos) << what;
-    EXPECT_NE(what.find("at most 64"), std::string::npos) << what;
+    EXPECT_NE(what.find("at most 128"), std::string::npos) << what;
   }
   EXPECT_FALSE(state->enabled);
 }

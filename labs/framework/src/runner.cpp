@@ -3,11 +3,11 @@
 #include "cudalab/runner.hpp"
 
 #include "background_results.hpp"
+#include "counter_batch.hpp"
 #include "cudalab/check.hpp"
 #include "cudalab/counters.hpp"
 #include "cudalab/device.hpp"
 #include "cudalab/device_buffer.hpp"
-#include "cudalab/l2_flush.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/nvtx.hpp"
 #include "cudalab/stream.hpp"
@@ -97,74 +97,6 @@ std::optional<model::access_counts> predict(const variant& v, const launch_confi
   return v.predict(c);
 }
 
-class counter_source {
- public:
-  counter_source(const run_request& request) {
-    if (!request.counters) {
-      m_reason = "disabled (--no-counters)";
-      return;
-    }
-    std::vector<std::string> metrics = request.metrics;
-    if (metrics.empty()) {
-      metrics = request.which->default_metrics;
-      if (metrics.empty()) metrics = resolve_metrics("memory");
-      // DRAM bytes beside the ideal bytes in every default run (one more pass at most).
-      for (const auto& m : resolve_metrics("dram_read_bytes,dram_write_bytes"))
-        if (std::find(metrics.begin(), metrics.end(), m) == metrics.end()) metrics.push_back(m);
-    }
-    try {
-      // User replay: the runner restores the variant's buffers and evicts the L2 before every
-      // pass itself, microseconds where CUPTI's kernel replay costs ~13 ms a pass.
-      m_session = std::make_unique<counter_session>(request.device, metrics, counter_replay::user);
-      m_flush = std::make_unique<l2_flush>();
-    } catch (const counters_unavailable& e) {
-      m_reason = e.availability().reason;
-      m_fix = e.availability().fix;
-    }
-  }
-  counter_cell collect(const variant& v, prepared_variant& prepared, cudaStream_t stream) {
-    counter_cell cell;
-    if (!m_session) {
-      cell.reason = m_reason;
-      return cell;
-    }
-    if (!v.has_kernels) {
-      cell.reason = "no kernels (library call)";
-      return cell;
-    }
-    counter_result result;
-    try {
-      result = m_session->collect(
-          [&] {
-            prepared.launch(stream);
-            CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
-          },
-          [&] {
-            prepared.reset(stream);
-            m_flush->evict(stream);
-            CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
-          });
-    } catch (const counters_unavailable& e) {
-      // Refused at Start (permission) or a profiler attached mid-run: carry on without.
-      m_reason = e.availability().reason;
-      m_session.reset();
-      cell.reason = m_reason;
-      return cell;
-    }
-    cell.available = true;
-    cell.totals = result.totals;
-    cell.per_kernel = result.kernels;
-    return cell;
-  }
-  const std::string& reason() const { return m_reason; }
-
- private:
-  std::unique_ptr<counter_session> m_session;
-  std::unique_ptr<l2_flush> m_flush;
-  std::string m_reason;
-  std::string m_fix;
-};
-
 result_row predicted_row(const lab& l, const point& p) {
   result_row row;
   row.lab_id = l.id;
@@ -218,51 +150,64 @@ std::vector<result_row> run_lab(const run_request& request,
   // Sizes are checked first: only then may the model start simulating them.
   background_results<result_row> predictions(points.size(), predict_point);
   const double roof = measured_copy_gbps(request.device);
-  counter_source counters(request);
+  // Waiting points may hold a quarter of the free memory between them.
+  counter_batch counters(request, facts.global_memory_free / 4);
   cuda_stream stream;
 
+  std::size_t emitted = 0;
+  const auto emit_final_rows = [&] {
+    const std::size_t end = counters.first_pending().value_or(rows.size());
+    for (; emitted < end; ++emitted)
+      if (on_row) on_row(rows[emitted]);
+  };
   for (std::size_t i = 0; i < points.size(); ++i) {
     const point& p = points[i];
     result_row row = predictions.take(i);
     row.measured = true;
-    nvtx::scoped_range lab_range(l.id, l.id);
-    nvtx::scoped_range variant_range(p.which->name, l.id);
     std::unique_ptr<prepared_variant> prepared;
     {
-      nvtx::scoped_range phase("alloc", l.id);
-      prepared = p.which->prepare(p.config, stream.get());
-    }
-    {
-      nvtx::scoped_range phase("h2d", l.id);
-      prepared->upload(stream.get());
-      stream.synchronize();
-    }
-    row.shape = prepared->shape();
-    {
-      nvtx::scoped_range phase("kernel", l.id);
-      row.time = time_on_stream(
-          stream.get(), request.warmup, request.repeat, [&] { prepared->launch(stream.get()); },
-          [&] { prepared->reset(stream.get()); });
-    }
-    {
-      nvtx::scoped_range phase("d2h", l.id);
-      prepared->download(stream.get());
-    }
-    {
-      nvtx::scoped_range phase("verify", l.id);
-      row.check = prepared->verify();
+      nvtx::scoped_range lab_range(l.id, l.id);
+      nvtx::scoped_range variant_range(p.which->name, l.id);
+      {
+        nvtx::scoped_range phase("alloc", l.id);
+        prepared = p.which->prepare(p.config, stream.get());
+      }
+      {
+        nvtx::scoped_range phase("h2d", l.id);
+        prepared->upload(stream.get());
+        stream.synchronize();
+      }
+      row.shape = prepared->shape();
+      {
+        nvtx::scoped_range phase("kernel", l.id);
+        row.time = time_on_stream(
+            stream.get(), request.warmup, request.repeat, [&] { prepared->launch(stream.get()); },
+            [&] { prepared->reset(stream.get()); });
+      }
+      {
+        nvtx::scoped_range phase("d2h", l.id);
+        prepared->download(stream.get());
+      }
+      {
+        nvtx::scoped_range phase("verify", l.id);
+        row.check = prepared->verify();
+      }
     }
     if (row.time.median_ms > 0) {
       row.gbps = row.ideal.bytes / (row.time.median_ms * 1e-3) / 1e9;
       row.pct_of_roof = roof > 0 ? 100.0 * row.gbps / roof : 0;
     }
-    {
-      nvtx::scoped_range counters_range("counters", l.id);
-      row.counters = counters.collect(*p.which, *prepared, stream.get());
-    }
-    if (on_row) on_row(row);
     rows.push_back(std::move(row));
+    // Counters later, in separate launches shared with the points around it (counter_batch).
+    if (counters.wants(*p.which, rows.back().counters)) {
+      std::optional<std::size_t> bytes;
+      if (p.which->device_bytes) bytes = p.which->device_bytes(p.config);
+      counters.add(rows, rows.size() - 1, *p.which, std::move(prepared), bytes, stream.get());
+    }
+    emit_final_rows();
   }
+  counters.collect(rows, stream.get());
+  emit_final_rows();
   return rows;
 }
 

@@ -4,7 +4,9 @@
 //   NVTX <lab> > <variant> > alloc, h2d (prepare) | kernel (timed) | d2h, verify
 //   1. warm-up, then `repeat` timed launches with CUDA events (reset before each, untimed);
 //   2. verify against the CPU reference;
-//   3. only then, in separate launches, the counters (never timed while collecting).
+//   3. only then, in separate launches, the counters (never timed while collecting); points
+//      wait and share CUPTI passes in batches (labs/framework/src/counter_batch.hpp), under
+//      NVTX <lab> > <variant> > counters.
 #pragma once
 
 #include "cudalab/counters.hpp"

@@ -1,0 +1,213 @@
+#include "counter_batch.hpp"
+
+#include "cudalab/check.hpp"
+#include "cudalab/metrics.hpp"
+#include "cudalab/nvtx.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace cudalab {
+namespace {
+
+std::vector<std::string> metrics_for(const run_request& request) {
+  std::vector<std::string> metrics = request.metrics;
+  if (!metrics.empty()) return metrics;
+  metrics = request.which->default_metrics;
+  if (metrics.empty()) metrics = resolve_metrics("memory");
+  // DRAM bytes beside the ideal bytes in every default run (one more pass at most).
+  for (const auto& m : resolve_metrics("dram_read_bytes,dram_write_bytes"))
+    if (std::find(metrics.begin(), metrics.end(), m) == metrics.end()) metrics.push_back(m);
+  return metrics;
+}
+
+// How many kernels one launch() of the point starts, read from a CUDA graph captured from it:
+// capture records the launches without running them. nullopt when the launch cannot be
+// captured (it synchronizes, or calls something capture does not allow).
+std::optional<std::size_t> count_kernels(prepared_variant& prepared, cudaStream_t stream) {
+  if (cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal) != cudaSuccess) {
+    cudaGetLastError();
+    return std::nullopt;
+  }
+  bool launched = true;
+  try {
+    prepared.launch(stream);
+  } catch (const std::exception&) {
+    launched = false;
+  }
+  cudaGraph_t graph = nullptr;
+  const cudaError_t ended = cudaStreamEndCapture(stream, &graph);
+  cudaGetLastError();  // a refused capture leaves a sticky-free error behind: clear it
+  std::optional<std::size_t> kernels;
+  if (launched && ended == cudaSuccess && graph != nullptr) {
+    std::size_t count = 0;
+    if (cudaGraphGetNodes(graph, nullptr, &count) == cudaSuccess) {
+      std::vector<cudaGraphNode_t> nodes(count);
+      if (count == 0 || cudaGraphGetNodes(graph, nodes.data(), &count) == cudaSuccess) {
+        std::size_t found = 0;
+        bool ok = true;
+        for (cudaGraphNode_t node : nodes) {
+          cudaGraphNodeType type{};
+          ok &= cudaGraphNodeGetType(node, &type) == cudaSuccess;
+          found += type == cudaGraphNodeTypeKernel;
+        }
+        if (ok) kernels = found;
+      }
+    }
+  }
+  if (graph != nullptr) CUDALAB_CHECK_CUDA_NOEXCEPT(cudaGraphDestroy(graph));
+  cudaGetLastError();
+  return kernels;
+}
+
+// DRAM write metrics (dram__bytes_write.sum, dram__sectors_write.sum): what a kernel's dirty
+// lines still owe when it ends is written back during the next flush.
+bool is_dram_write(const std::string& cupti_name) {
+  return cupti_name.rfind("dram__", 0) == 0 && cupti_name.find("write") != std::string::npos &&
+         cupti_name.size() > 4 && cupti_name.compare(cupti_name.size() - 4, 4, ".sum") == 0;
+}
+
+}  // namespace
+
+counter_batch::counter_batch(const run_request& request, std::size_t memory_budget)
+    : m_lab_id(request.which->id), m_budget(memory_budget) {
+  if (!request.counters) {
+    m_reason = "disabled (--no-counters)";
+    return;
+  }
+  try {
+    // User replay: the batch restores its points' buffers and evicts the L2 itself, in
+    // microseconds, where CUPTI's kernel replay costs ~13 ms a pass.
+    m_session = std::make_unique<counter_session>(request.device, metrics_for(request),
+                                                  counter_replay::user);
+    m_flush = std::make_unique<l2_flush>();
+  } catch (const counters_unavailable& e) {
+    m_reason = e.availability().reason;
+  }
+}
+
+bool counter_batch::wants(const variant& v, counter_cell& cell) const {
+  if (!m_session) {
+    cell.reason = m_reason;
+    return false;
+  }
+  if (!v.has_kernels) {
+    cell.reason = "no kernels (library call)";
+    return false;
+  }
+  return true;
+}
+
+void counter_batch::add(std::vector<result_row>& rows, std::size_t row, const variant& v,
+                        std::unique_ptr<prepared_variant> prepared,
+                        std::optional<std::size_t> bytes, cudaStream_t stream) {
+  const std::optional<std::size_t> kernels = count_kernels(*prepared, stream);
+  // An unknown size or kernel count: this point is collected alone.
+  const std::size_t need = bytes && kernels ? *bytes : std::numeric_limits<std::size_t>::max();
+  const std::size_t ranges = 1 + kernels.value_or(counter_session::max_kernels_per_collect);
+  if (!m_pending.empty() && (need > m_budget - m_bytes ||
+                             m_ranges + ranges > counter_session::max_kernels_per_collect))
+    collect(rows, stream);
+  m_pending.push_back({row, &v, std::move(prepared), need, kernels});
+  m_bytes = std::min(m_budget, m_bytes + std::min(need, m_budget));
+  m_ranges += ranges;
+  if (!m_session) mark_unavailable(rows, m_pending);  // lost during an earlier collect
+}
+
+std::optional<std::size_t> counter_batch::first_pending() const {
+  if (m_pending.empty()) return std::nullopt;
+  return m_pending.front().row;
+}
+
+void counter_batch::collect(std::vector<result_row>& rows, cudaStream_t stream) {
+  std::vector<pending> points = std::move(m_pending);
+  m_pending.clear();
+  m_bytes = 0;
+  m_ranges = 1;
+  if (points.empty()) return;
+  try {
+    collect_together(rows, points, stream);
+  } catch (const error& e) {
+    // A variant that launches more kernels than the batch has ranges for: one at a time.
+    if (points.size() == 1 || std::string(e.what()).find("dropped") == std::string::npos) throw;
+    for (auto& p : points) {
+      std::vector<pending> one;
+      one.push_back(std::move(p));
+      collect_together(rows, one, stream);
+    }
+  }
+}
+
+void counter_batch::mark_unavailable(std::vector<result_row>& rows, std::vector<pending>& points) {
+  for (auto& p : points) {
+    rows[p.row].counters = counter_cell{};
+    rows[p.row].counters.reason = m_reason;
+  }
+  points.clear();
+}
+
+void counter_batch::collect_together(std::vector<result_row>& rows, std::vector<pending>& points,
+                                     cudaStream_t stream) {
+  if (!m_session) return mark_unavailable(rows, points);
+  counter_result result;
+  try {
+    result = m_session->collect(
+        [&] {
+          for (auto& p : points) {
+            nvtx::scoped_range lab_range(m_lab_id, m_lab_id);
+            nvtx::scoped_range variant_range(p.which->name, m_lab_id);
+            nvtx::scoped_range phase("counters", m_lab_id);
+            m_flush->evict(stream);
+            p.prepared->launch(stream);
+          }
+          m_flush->evict(stream);  // writes back the last point's dirty lines
+          CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
+        },
+        [&] {
+          for (auto& p : points) p.prepared->reset(stream);
+          CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
+        });
+  } catch (const counters_unavailable& e) {
+    // Refused at Start (permission) or a profiler attached mid-run: carry on without.
+    m_reason = e.availability().reason;
+    m_session.reset();
+    return mark_unavailable(rows, points);
+  }
+
+  // The ranges in launch order: flush, the point's kernels, flush, the next point's, ...,
+  // flush. A point of unknown kernel count is alone in its collect.
+  std::vector<std::vector<kernel_counters>> per_point;
+  std::vector<const kernel_counters*> write_backs;  // the flush after each point
+  std::size_t next = 0;
+  for (const auto& p : points) {
+    const std::size_t first = next + 1;  // skip the flush
+    const std::size_t last = p.kernels ? first + *p.kernels : result.kernels.size() - 1;
+    if (last + 1 > result.kernels.size())
+      throw error("counters: CUPTI measured " + std::to_string(result.kernels.size()) +
+                  " kernels, fewer than the " + std::to_string(points.size()) +
+                  " points of one collect launched with their L2 flushes");
+    per_point.emplace_back(result.kernels.begin() + static_cast<std::ptrdiff_t>(first),
+                           result.kernels.begin() + static_cast<std::ptrdiff_t>(last));
+    write_backs.push_back(&result.kernels[last]);
+    next = last;
+  }
+  if (next + 1 != result.kernels.size())
+    throw error("counters: " + std::to_string(result.kernels.size() - next - 1) +
+                " kernel range(s) more than the points of one collect launched");
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    counter_cell& cell = rows[points[i].row].counters;
+    cell = counter_cell{};
+    if (per_point[i].empty()) {
+      cell.reason = "no kernel ran";
+      continue;
+    }
+    cell.available = true;
+    cell.totals = combine_totals(per_point[i]);
+    for (auto& [name, value] : cell.totals)
+      if (is_dram_write(name)) value += write_backs[i]->values.at(name);
+    cell.per_kernel = std::move(per_point[i]);
+  }
+  points.clear();
+}
+
+}  // namespace cudalab
