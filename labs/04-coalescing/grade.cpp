@@ -3,20 +3,24 @@
 // The exercise and the fixed references (staged, float4, SoA) run at the same size with the
 // same counters. PASS needs all four lines:
 //   1. correct        the in-place update and the copy match the CPU bit for bit;
-//   2. ld sect/req    measured load sectors per request <= the best (lowest) fixed reference's;
+//   2. ld sect/req    each load request touches no more sectors than the bytes its lanes asked
+//                     for fill: sectors/request <= (requested bytes/request) / 32, so 4 for
+//                     4-byte loads, 16 for 16-byte loads. Requested bytes come from
+//                     smsp__sass_data_bytes_mem_global_op_ld.sum (exact);
 //   3. st sect/req    the same for stores;
 //   4. total sectors  measured ld + st sectors <= the ideal: every buffer's useful bytes in
 //                     whole 32-byte sectors (ceil(12n/32) read, 2 ceil(12n/32) written).
-// Line 4 alone cannot be met without coalescing: a correct kernel must read 12n bytes and write
-// 24n, so it passes only if no sector it touches is partly wasted. Lines 2-3 hold the learner to
-// the references' 4-byte coalesced pattern: a kernel that issues fewer, wider requests but still
-// spreads each over 12 sectors fails both.
+// Lines 2-3 are the coalescing rule of one instruction, whatever its width: the naive kernel's
+// 4-byte loads touch 12 sectors for 128 bytes and fail, a kernel that reads the float3 array
+// as float4s (16 sectors for 512 bytes) passes. Line 4 is the traffic rule: no sector moved
+// twice or partly wasted, which a correct kernel cannot meet without coalescing. An earlier
+// version held lines 2-3 to the lowest reference (4 sectors a request) and so failed a correct,
+// fully coalesced float4 solution.
 #include "lab04.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <limits>
 #include <optional>
 #include <string>
 
@@ -27,6 +31,8 @@ constexpr const char* ld_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_ld
 constexpr const char* ld_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
 constexpr const char* st_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum";
 constexpr const char* st_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
+constexpr const char* ld_bytes = "smsp__sass_data_bytes_mem_global_op_ld.sum";
+constexpr const char* st_bytes = "smsp__sass_data_bytes_mem_global_op_st.sum";
 
 std::optional<double> total(const result_row& row, const char* cupti_name) {
   if (!row.counters.available) return std::nullopt;
@@ -49,40 +55,39 @@ std::string fmt(const char* f, double a, double b = 0) {
 
 std::string verdict(bool ok) { return ok ? "  ok" : "  FAIL"; }
 
-// One sectors-per-request line against the best reference.
+// One sectors-per-request line: the sectors a request touched against the sectors its
+// requested bytes fill. The references' values are printed beside it for comparison.
 bool per_request_line(grade_report& g, const result_row& ex, const std::vector<result_row>& refs,
-                      const char* side, const char* sectors, const char* requests, std::string& hint) {
-  const std::optional<double> mine = per_request(ex, sectors, requests);
-  double best = std::numeric_limits<double>::infinity();
-  std::string best_name, all;
-  for (const auto& r : refs) {
-    const auto v = per_request(r, sectors, requests);
-    if (!v) continue;
-    all += (all.empty() ? "" : ", ") + r.variant_name + " " + fmt("%.2f", *v);
-    if (*v < best) {
-      best = *v;
-      best_name = r.variant_name;
-    }
-  }
+                      const char* side, const char* sectors, const char* requests,
+                      const char* bytes, std::string& hint) {
+  std::string all;
+  for (const auto& r : refs)
+    if (const auto v = per_request(r, sectors, requests))
+      all += (all.empty() ? "" : ", ") + r.variant_name + " " + fmt("%.2f", *v);
   const std::string label = std::string(side) + " sectors/request ";
-  if (best_name.empty()) {
-    g.lines.push_back(label + "n/a: no reference has counters" + verdict(false));
+  const std::optional<double> mine = per_request(ex, sectors, requests);
+  const std::optional<double> asked = per_request(ex, bytes, requests);
+  if (!mine || !asked) {
+    const bool none = total(ex, requests).value_or(0) <= 0;
+    g.lines.push_back(label + (none ? std::string("n/a: the exercise issued no global ") + side +
+                                          " requests"
+                                    : std::string("n/a: a counter is missing")) +
+                      verdict(false));
+    if (none)
+      hint += std::string(" The kernel issued no global ") + (side[0] == 'l' ? "loads" : "stores") + ".";
     return false;
   }
-  if (!mine) {
-    g.lines.push_back(label + "n/a: the exercise issued no global " + side + " requests" + verdict(false));
-    hint += std::string(" The kernel issued no global ") + (side[0] == 'l' ? "loads" : "stores") + ".";
-    return false;
-  }
-  const bool ok = *mine <= best + 1e-9;
-  g.lines.push_back(label + fmt("%.2f <= %.2f", *mine, best) + " (best fixed: " + best_name +
-                    "; references: " + all + ")" + verdict(ok));
+  const double needed = *asked / 32.0;
+  const bool ok = *mine <= needed + 1e-9;
+  g.lines.push_back(label + fmt("%.2f <= %.2f", *mine, needed) + " (" + fmt("%.0f", *asked) +
+                    " bytes asked a request fill " + fmt("%.2f", needed) + " sectors; references: " +
+                    (all.empty() ? std::string("n/a") : all) + ")" + verdict(ok));
   if (!ok)
     hint += std::string(" Each warp-level ") + (side[0] == 'l' ? "load" : "store") + " touches " +
-            fmt("%.1f", *mine) + " sectors: its 32 lanes are spread over " +
-            fmt("%.0f", *mine * 32) +
-            " bytes. Make lane k of a warp touch the float next to lane k-1's (read and write the "
-            "float3 array as plain floats, staged through shared memory).";
+            fmt("%.1f", *mine) + " sectors for " + fmt("%.0f", *asked) +
+            " bytes: its lanes' addresses are spread out. Make lane k of a warp touch the bytes "
+            "next to lane k-1's (read and write the float3 array as plain floats, staged through "
+            "shared memory, or as float4s).";
   return ok;
 }
 
@@ -106,8 +111,8 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
     return g;
   }
 
-  const bool ld_ok = per_request_line(g, ex, refs, "ld", ld_sectors, ld_requests, hint);
-  const bool st_ok = per_request_line(g, ex, refs, "st", st_sectors, st_requests, hint);
+  const bool ld_ok = per_request_line(g, ex, refs, "ld", ld_sectors, ld_requests, ld_bytes, hint);
+  const bool st_ok = per_request_line(g, ex, refs, "st", st_sectors, st_requests, st_bytes, hint);
 
   const std::size_t n = ex.config.size;
   const double ideal_ld = static_cast<double>(float3_ideal_ld_sectors(n));
@@ -130,5 +135,7 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
   if (!g.passed) g.hint = hint.empty() ? "" : hint.substr(1);
   return g;
 }
+
+std::vector<std::string> coalescing_grade_metrics() { return {ld_bytes, st_bytes}; }
 
 }  // namespace cudalab::labs

@@ -65,10 +65,13 @@ std::uint64_t float3_ideal_st_sectors(std::size_t n);
 // The exercise variant: defined by exercise.cu (the learner's kernel) or solution.cu.
 variant make_coalescing_exercise_variant();
 
-// `cudalab check 04-coalescing`: PASS only when the exercise verifies, its load and store
-// sectors per request are no more than the best fixed reference's, and its total sectors are
-// no more than the ideal sector count.
+// `cudalab check 04-coalescing`: PASS only when the exercise verifies, each of its load and
+// store requests touches no more sectors than its requested bytes fill (any access width),
+// and its total sectors are no more than the ideal sector count.
 grade_report grade_coalescing(const result_row& exercise, const std::vector<result_row>& references);
+// The metrics grade_coalescing needs beyond the lab's default set: the bytes the load and
+// store instructions asked for.
+std::vector<std::string> coalescing_grade_metrics();
 
 lab make_lab_04_coalescing();
 

@@ -13,8 +13,10 @@ namespace {
 
 constexpr std::size_t n = std::size_t{1} << 20;
 
+// Requested bytes default to 4-byte accesses by 32 lanes a request.
 result_row row_with(const std::string& name, std::uint64_t ld_req, std::uint64_t ld_sect,
-                    std::uint64_t st_req, std::uint64_t st_sect, bool correct = true) {
+                    std::uint64_t st_req, std::uint64_t st_sect, bool correct = true,
+                    std::uint64_t ld_bytes = 0, std::uint64_t st_bytes = 0) {
   result_row r;
   r.lab_id = "04-coalescing";
   r.variant_name = name;
@@ -27,6 +29,10 @@ result_row row_with(const std::string& name, std::uint64_t ld_req, std::uint64_t
       {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", static_cast<double>(ld_sect)},
       {"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", static_cast<double>(st_req)},
       {"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", static_cast<double>(st_sect)},
+      {"smsp__sass_data_bytes_mem_global_op_ld.sum",
+       static_cast<double>(ld_bytes ? ld_bytes : 128 * ld_req)},
+      {"smsp__sass_data_bytes_mem_global_op_st.sum",
+       static_cast<double>(st_bytes ? st_bytes : 128 * st_req)},
   };
   return r;
 }
@@ -42,7 +48,7 @@ const model::access_counts& predicted(coalescing_kind k) {
 result_row modelled(coalescing_kind k, const std::string& name) {
   const auto& c = predicted(k);
   return row_with(name, c.global_ld_requests, c.global_ld_sectors, c.global_st_requests,
-                  c.global_st_sectors);
+                  c.global_st_sectors, true, c.global_ld_bytes, c.global_st_bytes);
 }
 
 const std::vector<result_row>& references() {
@@ -77,14 +83,27 @@ TEST(coalescing_grade, naive_aos_float3_fails_every_counter_line_with_a_hint) {
   EXPECT_NE(g.hint.find("3.00x"), std::string::npos) << g.hint;  // 9n/8 ld + 9n/4 st vs 3n/8 + 3n/4
 }
 
-TEST(coalescing_grade, fewer_requests_at_12_sectors_each_still_fails) {
-  // A kernel that loads each float3 with one wide request instead of three: a third of the
-  // requests, the ideal number of load sectors, but each request still spread over 12 sectors.
-  const std::uint64_t requests = n / 32;
-  const result_row ex = row_with("exercise", requests, 12 * requests, 2 * requests, 2 * 12 * requests);
-  EXPECT_EQ(12 * requests, float3_ideal_ld_sectors(n));
+TEST(coalescing_grade, a_kernel_reading_the_float3_array_as_float4s_passes) {
+  // Each thread moves four float3 numbers as three 16-byte loads and stores: 16 sectors for
+  // the 512 bytes of each request, and not a sector more than the data needs. (The first
+  // version of the checker held every request to 4 sectors and failed this solution.)
+  const std::uint64_t ld_req = 3 * n / 4 / 32, st_req = 2 * ld_req;
+  ASSERT_EQ(16 * ld_req, float3_ideal_ld_sectors(n));
+  const result_row ex = row_with("exercise", ld_req, 16 * ld_req, st_req, 16 * st_req, true,
+                                 512 * ld_req, 512 * st_req);
   const grade_report g = grade_coalescing(ex, references());
-  EXPECT_FALSE(g.passed) << all_lines(g);
+  EXPECT_TRUE(g.passed) << all_lines(g);
+  EXPECT_NE(g.lines[1].find("16.00 <= 16.00"), std::string::npos) << g.lines[1];
+}
+
+TEST(coalescing_grade, wide_requests_spread_over_more_sectors_than_their_bytes_fail) {
+  // 16-byte loads whose lanes sit 32 bytes apart: 32 sectors for 512 bytes a request.
+  const std::uint64_t ld_req = 3 * n / 4 / 32, st_req = 2 * ld_req;
+  const result_row ex = row_with("exercise", ld_req, 32 * ld_req, st_req, 32 * st_req, true,
+                                 512 * ld_req, 512 * st_req);
+  const grade_report g = grade_coalescing(ex, references());
+  EXPECT_FALSE(g.passed);
+  EXPECT_NE(g.lines[1].find("32.00 <= 16.00"), std::string::npos) << g.lines[1];
   EXPECT_NE(g.lines[1].find("FAIL"), std::string::npos) << g.lines[1];
   EXPECT_NE(g.lines[2].find("FAIL"), std::string::npos) << g.lines[2];
 }
@@ -118,11 +137,15 @@ TEST(coalescing_grade, no_counters_is_a_fail_not_a_pass) {
   EXPECT_NE(all_lines(g).find("counter access not permitted"), std::string::npos);
 }
 
-TEST(coalescing_grade, references_without_counters_cannot_pass_anyone) {
+TEST(coalescing_grade, references_are_shown_for_comparison_and_do_not_decide) {
+  // The rules compare the exercise with its own requested bytes and with the ideal, so a
+  // reference without counters leaves the verdicts as they are and shows as n/a.
   std::vector<result_row> refs = references();
   for (auto& r : refs) r.counters = counter_cell{};
-  const grade_report g = grade_coalescing(modelled(coalescing_kind::aos_float3_staged, "exercise"), refs);
-  EXPECT_FALSE(g.passed);
+  const grade_report staged = grade_coalescing(modelled(coalescing_kind::aos_float3_staged, "exercise"), refs);
+  EXPECT_TRUE(staged.passed) << all_lines(staged);
+  EXPECT_NE(staged.lines[1].find("references: n/a"), std::string::npos) << staged.lines[1];
+  EXPECT_FALSE(grade_coalescing(modelled(coalescing_kind::aos_float3, "exercise"), refs).passed);
 }
 
 TEST(coalescing_grade, a_kernel_without_global_loads_fails) {

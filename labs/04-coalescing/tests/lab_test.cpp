@@ -35,6 +35,19 @@ TEST(coalescing_lab, registers_every_variant_with_its_role_and_model) {
   EXPECT_EQ(l.find("exercise")->role, variant_role::exercise);
 }
 
+TEST(coalescing_lab, aos_float4_counts_the_bytes_its_padding_moves_and_its_payload_apart) {
+  const lab l = make_lab_04_coalescing();
+  const launch_config c{1000, 256, 0};
+  const work_counts float4 = l.find("aos_float4")->ideal(c);
+  EXPECT_EQ(float4.bytes, 48.0 * 1000);          // 16-byte numbers: read, write, copy out
+  EXPECT_EQ(float4.payload(), 36.0 * 1000);      // the 12 bytes of x, y, z
+  for (const char* name : {"aos_float3", "aos_float3_staged", "soa"}) {
+    const work_counts w = l.find(name)->ideal(c);
+    EXPECT_EQ(w.bytes, 36.0 * 1000) << name;
+    EXPECT_EQ(w.payload(), w.bytes) << name;
+  }
+}
+
 TEST(coalescing_lab, sweeps_cover_offset_0_to_32_and_stride_1_to_32) {
   const lab l = make_lab_04_coalescing();
   const auto& offset = l.find("offset")->sweep;
@@ -55,7 +68,7 @@ TEST(coalescing_lab, float3_variants_do_the_same_ideal_work) {
   const lab l = make_lab_04_coalescing();
   const launch_config c{1000, 256, 0};
   for (const char* name : {"aos_float3", "aos_float3_staged", "aos_float4", "soa", "exercise"})
-    EXPECT_EQ(l.find(name)->ideal(c).bytes, 36000.0) << name;
+    EXPECT_EQ(l.find(name)->ideal(c).payload(), 36000.0) << name;
   EXPECT_EQ(l.find("memcpy_d2d")->ideal(c).bytes, 24000.0);
   EXPECT_EQ(l.find("char_per_thread")->ideal(c).bytes, 2000.0);
   EXPECT_EQ(l.find("uchar4_packed")->ideal(c).bytes, 2000.0);

@@ -174,6 +174,10 @@ void write_table(std::ostream& out, const std::vector<result_row>& rows,
   if (sweep) columns.push_back({"param", true});
   for (const char* h : {"size", "block", "grid", "time(ms)", "min..max(ms)", "GB/s", "%peak"})
     columns.push_back({h});
+  // Where a layout moves more than the problem's bytes (padding), the share that is payload.
+  const bool padded = std::any_of(rows.begin(), rows.end(),
+                                  [](const result_row& r) { return r.ideal.payload_bytes > 0; });
+  if (padded) columns.push_back({"payload"});
   // Counters: measured beside predicted for the compared metrics that have a value anywhere.
   std::vector<std::string> shown;
   for (const char* m : compared_metrics)
@@ -218,6 +222,9 @@ void write_table(std::ostream& out, const std::vector<result_row>& rows,
     } else {
       for (int i = 0; i < 4; ++i) c.push_back("-");
     }
+    if (padded)
+      c.push_back(row.ideal.bytes > 0 ? fmt(100.0 * row.ideal.payload() / row.ideal.bytes, 0) + "%"
+                                      : "-");
     const auto checks = compare_with_model(row);
     for (const auto& m : shown) {
       auto meas = measured_value(row, m);
@@ -285,6 +292,8 @@ std::vector<std::pair<std::string, std::string>> record(const result_row& row,
   num("ideal_bytes", row.ideal.bytes, 0);
   num("gbps", timed(row.gbps), 2);
   num("pct_of_copy_roof", timed(row.pct_of_roof), 2);
+  num("payload_bytes", row.ideal.payload(), 0);
+  num("payload_gbps", timed(row.payload_gbps), 2);
   text("verified", row.measured ? (row.check.ok ? "ok" : "FAIL") : "n/a");
   text("verify_detail", row.check.detail);
   text("counters", row.counters.available ? "ok" : "n/a (" + row.counters.reason + ")");

@@ -196,6 +196,7 @@ std::vector<result_row> run_lab(const run_request& request,
     if (row.time.median_ms > 0) {
       row.gbps = row.ideal.bytes / (row.time.median_ms * 1e-3) / 1e9;
       row.pct_of_roof = roof > 0 ? 100.0 * row.gbps / roof : 0;
+      row.payload_gbps = row.ideal.payload() / (row.time.median_ms * 1e-3) / 1e9;
     }
     rows.push_back(std::move(row));
     // Counters later, in separate launches shared with the points around it (counter_batch).

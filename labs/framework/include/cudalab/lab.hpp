@@ -47,8 +47,14 @@ struct verify_result {
 
 // Ideal work: each input read once, each output written once.
 struct work_counts {
+  // The fewest bytes this variant's data layout must move: the basis of GB/s, %peak and
+  // DRAM/ideal.
   double bytes = 0;
   double flops = 0;
+  // The problem's own bytes, where the layout moves more (aos_float4's padding: 36 of 48
+  // bytes a number); 0 when they are the same as `bytes`.
+  double payload_bytes = 0;
+  double payload() const { return payload_bytes > 0 ? payload_bytes : bytes; }
 };
 
 // A variant's device state for one launch_config. The runner calls, each inside its NVTX
@@ -114,6 +120,8 @@ struct exercise_spec {
   // Grades the exercise row against the reference rows (all measured with counters).
   std::function<grade_report(const result_row& exercise, const std::vector<result_row>& references)>
       grade;
+  // CUPTI metrics the grade needs beyond the lab's default set.
+  std::vector<std::string> extra_metrics = {};
 };
 
 struct lab {

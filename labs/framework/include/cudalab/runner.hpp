@@ -56,6 +56,7 @@ struct result_row {
   work_counts ideal;
   double gbps = 0;         // ideal bytes / median time
   double pct_of_roof = 0;  // gbps / measured cudaMemcpy D2D bandwidth, in percent
+  double payload_gbps = 0;  // the problem's own bytes (ideal.payload()) / median time
   verify_result check;
   std::optional<model::access_counts> predicted;
   counter_cell counters;
