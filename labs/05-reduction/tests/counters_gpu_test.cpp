@@ -6,8 +6,10 @@
 //    report 100-3,300; loads read 0.05-2% above the formula, stores exact; ncu agrees), so
 //    they are asserted in a band: model <= measured <= model + 2% of the model's wavefronts.
 //    The sizes are large (2^22) so that 2% is thousands of wavefronts, above that noise.
-//  - Thread efficiency and branch uniformity depend on the binary, so no number is predicted;
-//    the qualitative facts are asserted instead.
+//  - Divergent branches are predicted by the divergence model (divergence_model.hpp) and
+//    asserted equal. Thread efficiency and branch uniformity also need the binary's
+//    instruction counts per code region, so they are bounded and compared, not predicted.
+#include "divergence_model.hpp"
 #include "reduction_model.hpp"
 #include "reduction_variants.hpp"
 
@@ -133,6 +135,29 @@ TEST_F(reduction_counters, shared_wavefronts_and_conflicts_fall_in_the_model_ban
       in_band(st_wavefronts, c.shared_st_wavefronts, c.shared_st_wavefronts, st_fraction);
       in_band(ld_conflicts, c.shared_ld_conflicts, c.shared_ld_wavefronts, cudalab::shared_band_fraction);
       in_band(st_conflicts, c.shared_st_conflicts, c.shared_st_wavefronts, st_fraction);
+    }
+}
+
+TEST_F(reduction_counters, divergent_branches_equal_the_divergence_model_exactly) {
+  using cudalab::labs::reduction_model::kernel;
+  const std::pair<const char*, kernel> trees[] = {
+      {"interleaved_divergent", kernel::interleaved_divergent},
+      {"interleaved_strided", kernel::interleaved_strided},
+      {"sequential", kernel::sequential},
+      {"first_add_during_load", kernel::first_add},
+      {"warp_shuffle", kernel::warp_shuffle}};
+  const std::pair<std::size_t, int> configs[] = {
+      {std::size_t{1} << 22, 256}, {1000003, 32}, {1000003, 1024}, {(std::size_t{1} << 20) + 7, 128}};
+  for (const auto& [name, k] : trees)
+    for (const auto& [n, block] : configs) {
+      SCOPED_TRACE(testing::Message() << name << " n=" << n << " block=" << block);
+      const auto d = cudalab::labs::reduction_model::predict_divergence(k, n, static_cast<unsigned>(block));
+      auto m = measure(name, n, block);
+      EXPECT_EQ(m[divergent_targets], static_cast<double>(d.divergent_branches));
+      // Every instruction outside the branch body runs with whole warps, so the kernel's
+      // threads per instruction lie between the body's lanes per warp and 32.
+      EXPECT_GE(m[thread_efficiency], d.body_lanes_per_warp() - 1e-9);
+      EXPECT_LE(m[thread_efficiency], 32.0);
     }
 }
 
