@@ -154,9 +154,11 @@ TEST_F(reduction_counters, divergent_branches_equal_the_divergence_model_exactly
       const auto d = cudalab::labs::reduction_model::predict_divergence(k, n, static_cast<unsigned>(block));
       auto m = measure(name, n, block);
       EXPECT_EQ(m[divergent_targets], static_cast<double>(d.divergent_branches));
-      // Every instruction outside the branch body runs with whole warps, so the kernel's
-      // threads per instruction lie between the body's lanes per warp and 32.
-      EXPECT_GE(m[thread_efficiency], d.body_lanes_per_warp() - 1e-9);
+      // Threads per instruction: at most 32, and for interleaved_divergent at least the lanes
+      // a warp brings into the call (everything else runs fuller warps). The predicated
+      // trees read 28.8-31.9, not 32: after `if (tid == 0)` the other lanes exit, which is
+      // no branch target, and the last instructions run with one lane.
+      if (d.body_warps > 0) EXPECT_GE(m[thread_efficiency], d.body_lanes_per_warp() - 1e-9);
       EXPECT_LE(m[thread_efficiency], 32.0);
     }
 }
