@@ -297,6 +297,7 @@ void counter_session::impl::unconfigure() noexcept {
   if (!backend) return;  // moved from
   configured = false;
   try {
+    detail::timed_phase t(trace, "disable");
     backend->disable();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cudalab: %s\n", e.what());

@@ -67,6 +67,16 @@ bool is_dram_write(const std::string& cupti_name) {
          cupti_name.size() > 4 && cupti_name.compare(cupti_name.size() - 4, 4, ".sum") == 0;
 }
 
+// Whether a metric can change with what the L2 holds when the kernel starts. SM and L1
+// counters cannot (L1 starts each kernel empty of global data): for them no flush is needed,
+// which halves the ranges of a pass. Anything else (dram__, lts__, gpu__ durations) gets a
+// cold L2.
+bool depends_on_l2_state(const std::string& cupti_name) {
+  for (const char* prefix : {"smsp__", "sm__", "l1tex__"})
+    if (cupti_name.rfind(prefix, 0) == 0) return false;
+  return true;
+}
+
 }  // namespace
 
 counter_batch::counter_batch(const run_request& request, std::size_t memory_budget)
@@ -78,9 +88,12 @@ counter_batch::counter_batch(const run_request& request, std::size_t memory_budg
   try {
     // User replay: the batch restores its points' buffers and evicts the L2 itself, in
     // microseconds, where CUPTI's kernel replay costs ~13 ms a pass.
-    m_session = std::make_unique<counter_session>(request.device, metrics_for(request),
-                                                  counter_replay::user);
-    m_flush = std::make_unique<l2_flush>();
+    const std::vector<std::string> metrics = metrics_for(request);
+    m_session = std::make_unique<counter_session>(request.device, metrics, counter_replay::user);
+    if (std::any_of(metrics.begin(), metrics.end(), depends_on_l2_state)) {
+      m_flush = std::make_unique<l2_flush>();
+      m_ranges = 1;
+    }
   } catch (const counters_unavailable& e) {
     m_reason = e.availability().reason;
   }
@@ -104,7 +117,8 @@ void counter_batch::add(std::vector<result_row>& rows, std::size_t row, const va
   const std::optional<std::size_t> kernels = count_kernels(*prepared, stream);
   // An unknown size or kernel count: this point is collected alone.
   const std::size_t need = bytes && kernels ? *bytes : std::numeric_limits<std::size_t>::max();
-  const std::size_t ranges = 1 + kernels.value_or(counter_session::max_kernels_per_collect);
+  const std::size_t ranges =
+      (m_flush ? 1 : 0) + kernels.value_or(counter_session::max_kernels_per_collect);
   if (!m_pending.empty() && (need > m_budget - m_bytes ||
                              m_ranges + ranges > counter_session::max_kernels_per_collect))
     collect(rows, stream);
@@ -123,7 +137,7 @@ void counter_batch::collect(std::vector<result_row>& rows, cudaStream_t stream) 
   std::vector<pending> points = std::move(m_pending);
   m_pending.clear();
   m_bytes = 0;
-  m_ranges = 1;
+  m_ranges = m_flush ? 1 : 0;
   if (points.empty()) return;
   try {
     collect_together(rows, points, stream);
@@ -157,10 +171,10 @@ void counter_batch::collect_together(std::vector<result_row>& rows, std::vector<
             nvtx::scoped_range lab_range(m_lab_id, m_lab_id);
             nvtx::scoped_range variant_range(p.which->name, m_lab_id);
             nvtx::scoped_range phase("counters", m_lab_id);
-            m_flush->evict(stream);
+            if (m_flush) m_flush->evict(stream);
             p.prepared->launch(stream);
           }
-          m_flush->evict(stream);  // writes back the last point's dirty lines
+          if (m_flush) m_flush->evict(stream);  // writes back the last point's dirty lines
           CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
         },
         [&] {
@@ -174,25 +188,26 @@ void counter_batch::collect_together(std::vector<result_row>& rows, std::vector<
     return mark_unavailable(rows, points);
   }
 
-  // The ranges in launch order: flush, the point's kernels, flush, the next point's, ...,
-  // flush. A point of unknown kernel count is alone in its collect.
+  // The ranges in launch order: [flush,] the point's kernels, [flush,] the next point's, ...
+  // [, flush]. A point of unknown kernel count is alone in its collect.
+  const std::size_t flushes = m_flush ? 1 : 0;
   std::vector<std::vector<kernel_counters>> per_point;
-  std::vector<const kernel_counters*> write_backs;  // the flush after each point
+  std::vector<const kernel_counters*> write_backs;  // the flush after each point, if any
   std::size_t next = 0;
   for (const auto& p : points) {
-    const std::size_t first = next + 1;  // skip the flush
-    const std::size_t last = p.kernels ? first + *p.kernels : result.kernels.size() - 1;
-    if (last + 1 > result.kernels.size())
+    const std::size_t first = next + flushes;
+    const std::size_t last = p.kernels ? first + *p.kernels : result.kernels.size() - flushes;
+    if (last + flushes > result.kernels.size() || first > last)
       throw error("counters: CUPTI measured " + std::to_string(result.kernels.size()) +
                   " kernels, fewer than the " + std::to_string(points.size()) +
-                  " points of one collect launched with their L2 flushes");
+                  " points of one collect launched");
     per_point.emplace_back(result.kernels.begin() + static_cast<std::ptrdiff_t>(first),
                            result.kernels.begin() + static_cast<std::ptrdiff_t>(last));
-    write_backs.push_back(&result.kernels[last]);
+    write_backs.push_back(flushes ? &result.kernels[last] : nullptr);
     next = last;
   }
-  if (next + 1 != result.kernels.size())
-    throw error("counters: " + std::to_string(result.kernels.size() - next - 1) +
+  if (next + flushes != result.kernels.size())
+    throw error("counters: " + std::to_string(result.kernels.size() - next - flushes) +
                 " kernel range(s) more than the points of one collect launched");
   for (std::size_t i = 0; i < points.size(); ++i) {
     counter_cell& cell = rows[points[i].row].counters;
@@ -204,7 +219,7 @@ void counter_batch::collect_together(std::vector<result_row>& rows, std::vector<
     cell.available = true;
     cell.totals = combine_totals(per_point[i]);
     for (auto& [name, value] : cell.totals)
-      if (is_dram_write(name)) value += write_backs[i]->values.at(name);
+      if (write_backs[i] && is_dram_write(name)) value += write_backs[i]->values.at(name);
     cell.per_kernel = std::move(per_point[i]);
   }
   points.clear();

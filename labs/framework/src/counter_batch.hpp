@@ -67,7 +67,7 @@ class counter_batch {
   std::string m_reason;
   std::size_t m_budget = 0;
   std::size_t m_bytes = 0;
-  std::size_t m_ranges = 1;  // the closing flush
+  std::size_t m_ranges = 0;  // of the queued points, with the closing flush if any
   std::vector<pending> m_pending;
 };
 
