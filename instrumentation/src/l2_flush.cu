@@ -3,6 +3,7 @@
 #include "cudalab/check.hpp"
 
 namespace cudalab {
+namespace {
 
 // One kernel per evict(): a counted pass sees exactly one range per flush.
 // Reads every 16-byte word; the store behind an impossible condition keeps the loads alive.
@@ -16,6 +17,8 @@ __global__ void l2_flush_read_kernel(const uint4* __restrict__ data, std::size_t
   }
   if (folded != 0) *sink = folded;
 }
+
+}  // namespace
 
 l2_flush::l2_flush() : m_sink(1) {
   int device = 0, l2_bytes = 0, sms = 0;

@@ -19,6 +19,7 @@
 #include "reduction/reduction_device.cuh"
 #include "reduction/reduction_index.cuh"
 #include "reduction/reduction_kernels.cuh"
+#include "reduction/reduction_launch.cuh"
 
 #include "cudalab/check.hpp"
 
@@ -138,37 +139,21 @@ void check_size(std::size_t n) {
 template <typename T>
 launch_dims launch_sequential(const T* in, T* partial, std::size_t n, unsigned block,
                               cudaStream_t stream) {
-  check_block(block);
-  check_size(n);
-  const launch_dims d{tree_blocks(n, block), block, block * sizeof(T)};
-  reduce_sequential_kernel<T><<<d.grid, d.block, d.shared_bytes, stream>>>(
-      in, partial, static_cast<unsigned>(n));
-  CUDALAB_CHECK_LAUNCH();
-  return d;
+  return launch_tree<T>(reduce_sequential_kernel<T>, tree_blocks, in, partial, n, block, stream);
 }
 
 template <typename T>
 launch_dims launch_first_add(const T* in, T* partial, std::size_t n, unsigned block,
                              cudaStream_t stream) {
-  check_block(block);
-  check_size(n);
-  const launch_dims d{first_add_blocks(n, block), block, block * sizeof(T)};
-  reduce_first_add_kernel<T><<<d.grid, d.block, d.shared_bytes, stream>>>(
-      in, partial, static_cast<unsigned>(n));
-  CUDALAB_CHECK_LAUNCH();
-  return d;
+  return launch_tree<T>(reduce_first_add_kernel<T>, first_add_blocks, in, partial, n, block,
+                        stream);
 }
 
 template <typename T>
 launch_dims launch_warp_shuffle(const T* in, T* partial, std::size_t n, unsigned block,
                                 cudaStream_t stream) {
-  check_block(block);
-  check_size(n);
-  const launch_dims d{first_add_blocks(n, block), block, block * sizeof(T)};
-  reduce_warp_shuffle_kernel<T><<<d.grid, d.block, d.shared_bytes, stream>>>(
-      in, partial, static_cast<unsigned>(n));
-  CUDALAB_CHECK_LAUNCH();
-  return d;
+  return launch_tree<T>(reduce_warp_shuffle_kernel<T>, first_add_blocks, in, partial, n, block,
+                        stream);
 }
 
 template <typename T>

@@ -26,6 +26,7 @@
 #include "reduction/reduction_device.cuh"
 #include "reduction/reduction_index.cuh"
 #include "reduction/reduction_kernels.cuh"
+#include "reduction/reduction_launch.cuh"
 
 #include "cudalab/check.hpp"
 
@@ -68,25 +69,15 @@ __global__ void reduce_interleaved_strided_kernel(const T* in, T* partial, unsig
 template <typename T>
 launch_dims launch_interleaved_divergent(const T* in, T* partial, std::size_t n, unsigned block,
                                          cudaStream_t stream) {
-  check_block(block);
-  check_size(n);
-  const launch_dims d{tree_blocks(n, block), block, block * sizeof(T)};
-  reduce_interleaved_divergent_kernel<T><<<d.grid, d.block, d.shared_bytes, stream>>>(
-      in, partial, static_cast<unsigned>(n));
-  CUDALAB_CHECK_LAUNCH();
-  return d;
+  return launch_tree<T>(reduce_interleaved_divergent_kernel<T>, tree_blocks, in, partial, n, block,
+                        stream);
 }
 
 template <typename T>
 launch_dims launch_interleaved_strided(const T* in, T* partial, std::size_t n, unsigned block,
                                        cudaStream_t stream) {
-  check_block(block);
-  check_size(n);
-  const launch_dims d{tree_blocks(n, block), block, block * sizeof(T)};
-  reduce_interleaved_strided_kernel<T><<<d.grid, d.block, d.shared_bytes, stream>>>(
-      in, partial, static_cast<unsigned>(n));
-  CUDALAB_CHECK_LAUNCH();
-  return d;
+  return launch_tree<T>(reduce_interleaved_strided_kernel<T>, tree_blocks, in, partial, n, block,
+                        stream);
 }
 
 #define CUDALAB_INSTANTIATE_NAIVE(T)                                                          \

@@ -158,7 +158,9 @@ TEST_F(reduction_counters, divergent_branches_equal_the_divergence_model_exactly
       // a warp brings into the call (everything else runs fuller warps). The predicated
       // trees read 28.8-31.9, not 32: after `if (tid == 0)` the other lanes exit, which is
       // no branch target, and the last instructions run with one lane.
-      if (d.body_warps > 0) EXPECT_GE(m[thread_efficiency], d.body_lanes_per_warp() - 1e-9);
+      if (d.body_warps > 0) {
+        EXPECT_GE(m[thread_efficiency], d.body_lanes_per_warp() - 1e-9);
+      }
       EXPECT_LE(m[thread_efficiency], 32.0);
     }
 }

@@ -1,9 +1,6 @@
 #include "cudalab/grade.hpp"
 
 #include "cudalab/check.hpp"
-#include "cudalab/metrics.hpp"
-
-#include <algorithm>
 
 namespace cudalab {
 
@@ -19,12 +16,7 @@ grade_outcome grade_exercise(const lab& l, int device) {
   request.sizes = {spec.size ? spec.size : l.default_size};
   request.repeat = 5;
   request.variants.push_back(ex);
-  if (!spec.extra_metrics.empty()) {
-    request.metrics = l.default_metrics.empty() ? resolve_metrics("memory") : l.default_metrics;
-    for (const auto& m : spec.extra_metrics)
-      if (std::find(request.metrics.begin(), request.metrics.end(), m) == request.metrics.end())
-        request.metrics.push_back(m);
-  }
+  request.extra_metrics = spec.extra_metrics;
   for (const auto& name : spec.reference_variants) {
     const variant* v = l.find(name);
     if (!v) throw error(l.id + ": reference variant '" + name + "' is not registered");

@@ -31,6 +31,7 @@ struct run_request {
   int repeat = 20;
   bool counters = true;
   std::vector<std::string> metrics;  // CUPTI names; empty: the lab's default set (memory)
+  std::vector<std::string> extra_metrics;  // added to either (the checkers' own counters)
   int device = 0;
   bool gpu = true;  // false: predictions only (no device here)
 };
