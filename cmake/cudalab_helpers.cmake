@@ -105,3 +105,32 @@ function(cudalab_finish_lab_registry)
   target_link_libraries(cudalab_all_labs PUBLIC ${targets} cudalab::framework PRIVATE cudalab::options)
   add_library(cudalab::all_labs ALIAS cudalab_all_labs)
 endfunction()
+
+# cudalab_embed_sass(<target> LIBRARY <kernels target> MATCHING <regex> NAMESPACE <ns>)
+# Adds to <target> a generated source defining <ns>::embedded_sass (the SASS of the library's
+# functions whose mangled names match <regex>, as cuobjdump -sass prints it) and
+# <ns>::embedded_sass_unavailable (why it is empty, or ""). It is regenerated whenever the
+# library is rebuilt, so an instruction model always walks the code that was compiled.
+# cuobjdump comes from the CUDA Toolkit, or from the copy scripts/setup.sh puts in .tools/.
+function(cudalab_embed_sass target)
+  cmake_parse_arguments(arg "" "LIBRARY;MATCHING;NAMESPACE" "" ${ARGN})
+  find_program(CUDALAB_CUOBJDUMP cuobjdump
+               HINTS ${CUDAToolkit_BIN_DIR} ${PROJECT_SOURCE_DIR}/.tools/cuda/nvidia/cu13/bin)
+  find_package(Python3 REQUIRED COMPONENTS Interpreter)
+  set(cuobjdump "${CUDALAB_CUOBJDUMP}")
+  if(NOT CUDALAB_CUOBJDUMP)
+    message(WARNING "cuobjdump not found: the instruction predictions of ${target} will say "
+                    "so (run scripts/setup.sh, which installs it)")
+    set(cuobjdump NONE)
+  endif()
+  set(out ${CMAKE_CURRENT_BINARY_DIR}/generated/${target}_sass.cpp)
+  add_custom_command(
+    OUTPUT ${out}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/generated
+    COMMAND Python3::Interpreter ${PROJECT_SOURCE_DIR}/cmake/embed_sass.py ${cuobjdump}
+            $<TARGET_FILE:${arg_LIBRARY}> "${arg_MATCHING}" ${arg_NAMESPACE} ${out}
+    DEPENDS ${arg_LIBRARY} ${PROJECT_SOURCE_DIR}/cmake/embed_sass.py
+    COMMENT "Embedding the SASS of ${arg_LIBRARY} (${arg_MATCHING}) into ${target}"
+    VERBATIM)
+  target_sources(${target} PRIVATE ${out})
+endfunction()

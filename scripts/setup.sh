@@ -24,6 +24,20 @@ if [ ${#need[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}"
 fi
+# cuobjdump and nvdisasm, which this CUDA install may lack: the build embeds the reduction
+# kernels' SASS so that lab 05 can predict instruction counts from the code it really runs.
+if ! command -v nvdisasm >/dev/null && [ ! -x .tools/cuda/nvidia/cu13/bin/nvdisasm ]; then
+  echo "setup.sh: installing cuobjdump and nvdisasm (NVIDIA's wheels) into .tools/cuda"
+  command -v pip3 >/dev/null || python3 -m pip --version >/dev/null 2>&1 || {
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends python3-pip
+  }
+  python3 -m pip install --quiet --disable-pip-version-check --no-deps --target .tools/cuda \
+      "nvidia-cuda-cuobjdump==13.5.37" "nvidia-cuda-nvdisasm==13.5.37" \
+    || echo "setup.sh: could not install cuobjdump and nvdisasm: lab 05 will print no" \
+            "instruction predictions" >&2
+fi
 cmake_version=$(cmake --version | head -1 | awk '{print $3}')
 if [ "$(printf '%s\n3.25\n' "$cmake_version" | sort -V | head -1)" != "3.25" ]; then
   echo "setup.sh: CMake $cmake_version is too old: cudalab needs 3.25 or newer" >&2
