@@ -60,6 +60,12 @@ const std::vector<metric_info> catalogue = {
      "branch targets on which the active threads of a warp split", x::per_binary},
     {"instructions", "smsp__inst_executed.sum", "instructions",
      "warp instructions executed, all kinds", x::per_binary},
+    {"thread_instructions", "smsp__thread_inst_executed.sum", "instructions",
+     "thread instructions: each warp instruction counted once per active lane (predicated-off "
+     "lanes included)", x::per_binary},
+    {"uniform_branches", "smsp__sass_branch_targets_threads_uniform.sum", "branch targets",
+     "branch executions (BRA, CALL, RET) on which all active threads of the warp went the same way",
+     x::per_binary},
     {"dram_read_bytes", "dram__bytes_read.sum", "bytes",
      "bytes read from device memory (HBM); depends on what the caches already held",
      x::tolerance},
@@ -77,7 +83,9 @@ const std::map<std::string, std::vector<std::string>, std::less<>> sets = {
     {"shared",
      {"shared_ld_inst", "shared_st_inst", "shared_ld_wavefronts", "shared_st_wavefronts",
       "shared_ld_conflicts", "shared_st_conflicts"}},
-    {"divergence", {"thread_efficiency", "branch_uniformity", "divergent_branches", "instructions"}},
+    {"divergence",
+     {"thread_efficiency", "branch_uniformity", "divergent_branches", "uniform_branches",
+      "instructions", "thread_instructions"}},
     {"dram", {"dram_read_bytes", "dram_write_bytes", "l2_sectors_from_l1"}},
 };
 

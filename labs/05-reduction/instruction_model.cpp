@@ -159,6 +159,24 @@ instruction_counts walk_grid(const sass::function& f, const kernel_shape& shape,
 
 std::string_view reduction_sass() { return embedded_sass; }
 
+model::access_counts with_instructions(model::access_counts counts, kernel first, std::size_t n,
+                                       unsigned block, bool finish_on_gpu, bool integers) {
+  auto p = predict_instructions(first, n, block, integers);
+  if (p.counts && finish_on_gpu) {
+    const bool two_per_thread = first == kernel::first_add || first == kernel::warp_shuffle;
+    const std::size_t partials = two_per_thread ? reduction::first_add_blocks(n, block)
+                                                : reduction::tree_blocks(n, block);
+    const auto finish = predict_instructions(kernel::finish, partials, reduction::finish_block,
+                                             integers);
+    if (finish.counts)
+      *p.counts += *finish.counts;
+    else
+      p.counts.reset();
+  }
+  counts.instructions = p.counts;
+  return counts;
+}
+
 instruction_prediction predict_instructions(kernel k, std::size_t n, unsigned block,
                                             bool integers) {
   if (k != kernel::finish && !reduction::is_valid_block(block))

@@ -41,6 +41,12 @@ struct instruction_prediction {
 instruction_prediction predict_instructions(kernel k, std::size_t n, unsigned block,
                                             bool integers = false);
 
+// `counts` with the instructions of the same launches: kernel `first` over n elements (of int
+// with `integers`) and, with `finish_on_gpu`, the finishing pass over its partial sums. Left
+// without instructions where the SASS cannot be walked.
+model::access_counts with_instructions(model::access_counts counts, kernel first, std::size_t n,
+                                       unsigned block, bool finish_on_gpu, bool integers = false);
+
 // The SASS text the predictions walk (what the build embedded), for tests and `--explain`.
 std::string_view reduction_sass();
 

@@ -5,6 +5,7 @@
 // grid-stride accumulator, which the kernel adds into and reset() sets to zero.
 #include "reduction_variants.hpp"
 
+#include "instruction_model.hpp"
 #include "reduction_data.hpp"
 
 #include "reduction/reduction_index.cuh"
@@ -182,8 +183,10 @@ variant make_partials_variant(partials_spec spec) {
     const bool gpu = spec.finish == finish_on::gpu;
     v.predict = [k, gpu](const launch_config& c) {
       const auto block = static_cast<unsigned>(c.block);
-      return gpu ? reduction_model::predict_two_pass(k, c.size, block)
-                 : reduction_model::predict(k, c.size, block);
+      return reduction_model::with_instructions(
+          gpu ? reduction_model::predict_two_pass(k, c.size, block)
+              : reduction_model::predict(k, c.size, block),
+          k, c.size, block, gpu);
     };
   }
   v.prepare = [spec](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
@@ -202,9 +205,11 @@ variant make_grid_stride_variant(std::string name, bool integers, std::string le
   v.max_block = static_cast<int>(reduction::max_block);
   v.device_bytes = [](const launch_config& c) { return c.size * 4 + 64; };
   v.ideal = [integers](const launch_config& c) { return read_once(c, !integers); };
-  v.predict = [](const launch_config& c) {
-    return reduction_model::predict(reduction_model::kernel::grid_stride, c.size,
-                                    static_cast<unsigned>(c.block));
+  v.predict = [integers](const launch_config& c) {
+    const auto block = static_cast<unsigned>(c.block);
+    const auto k = reduction_model::kernel::grid_stride;
+    return reduction_model::with_instructions(reduction_model::predict(k, c.size, block), k,
+                                              c.size, block, false, integers);
   };
   v.prepare = [integers](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
     check_shape(c);

@@ -229,6 +229,10 @@ access_counts& access_counts::operator+=(const access_counts& other) {
   shared_st_wavefronts += other.shared_st_wavefronts;
   shared_ld_conflicts += other.shared_ld_conflicts;
   shared_st_conflicts += other.shared_st_conflicts;
+  if (instructions && other.instructions)
+    *instructions += *other.instructions;
+  else
+    instructions.reset();
   return *this;
 }
 
@@ -243,7 +247,12 @@ bool operator==(const access_counts& a, const access_counts& b) {
          a.shared_ld_wavefronts == b.shared_ld_wavefronts &&
          a.shared_st_wavefronts == b.shared_st_wavefronts &&
          a.shared_ld_conflicts == b.shared_ld_conflicts &&
-         a.shared_st_conflicts == b.shared_st_conflicts;
+         a.shared_st_conflicts == b.shared_st_conflicts &&
+         a.instructions.has_value() == b.instructions.has_value() &&
+         (!a.instructions || (a.instructions->warp_instructions == b.instructions->warp_instructions &&
+                              a.instructions->thread_instructions == b.instructions->thread_instructions &&
+                              a.instructions->uniform_branches == b.instructions->uniform_branches &&
+                              a.instructions->divergent_branches == b.instructions->divergent_branches));
 }
 
 std::map<std::string, double> access_counts::by_metric() const {
@@ -264,6 +273,14 @@ std::map<std::string, double> access_counts::by_metric() const {
   };
   if (global_ld_sectors > 0) m["ld_bytes_per_sector"] = d(global_ld_bytes) / d(global_ld_sectors);
   if (global_st_sectors > 0) m["st_bytes_per_sector"] = d(global_st_bytes) / d(global_st_sectors);
+  if (instructions) {
+    m["instructions"] = d(instructions->warp_instructions);
+    m["thread_instructions"] = d(instructions->thread_instructions);
+    m["uniform_branches"] = d(instructions->uniform_branches);
+    m["divergent_branches"] = d(instructions->divergent_branches);
+    m["thread_efficiency"] = instructions->threads_per_instruction();
+    m["branch_uniformity"] = instructions->branch_uniformity_pct();
+  }
   return m;
 }
 

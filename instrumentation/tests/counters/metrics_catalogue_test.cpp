@@ -33,6 +33,8 @@ const std::vector<std::pair<std::string, std::string>> expected_names = {
     {"l2_sectors_from_l1", "lts__t_sectors_srcunit_tex_op_read.sum"},
     {"duration", "gpu__time_duration.sum"},
     {"instructions", "smsp__inst_executed.sum"},
+    {"thread_instructions", "smsp__thread_inst_executed.sum"},
+    {"uniform_branches", "smsp__sass_branch_targets_threads_uniform.sum"},
 };
 
 std::string usage_message(std::string_view spec) {
@@ -94,7 +96,9 @@ TEST(metric_sets, each_set_resolves_to_its_members) {
       {"shared",
        {"shared_ld_inst", "shared_st_inst", "shared_ld_wavefronts", "shared_st_wavefronts",
         "shared_ld_conflicts", "shared_st_conflicts"}},
-      {"divergence", {"thread_efficiency", "branch_uniformity", "divergent_branches", "instructions"}},
+      {"divergence",
+       {"thread_efficiency", "branch_uniformity", "divergent_branches", "uniform_branches",
+        "instructions", "thread_instructions"}},
       {"dram", {"dram_read_bytes", "dram_write_bytes", "l2_sectors_from_l1"}},
   };
   for (const auto& [set, members] : sets) {

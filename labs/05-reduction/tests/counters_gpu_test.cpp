@@ -6,10 +6,13 @@
 //    report 100-3,300; loads read 0.05-2% above the formula, stores exact; ncu agrees), so
 //    they are asserted in a band: model <= measured <= model + 2% of the model's wavefronts.
 //    The sizes are large (2^22) so that 2% is thousands of wavefronts, above that noise.
-//  - Divergent branches are predicted by the divergence model (divergence_model.hpp) and
-//    asserted equal. Thread efficiency and branch uniformity also need the binary's
-//    instruction counts per code region, so they are bounded and compared, not predicted.
+//  - Warp instructions, thread instructions and uniform and divergent branches are predicted
+//    by walking the embedded SASS (instruction_model.hpp) and asserted equal, and with them
+//    thread efficiency and branch uniformity, the ratios they make. Divergent branches are
+//    also predicted by the source-level divergence model (divergence_model.hpp): the two
+//    models must agree with each other and with the hardware.
 #include "divergence_model.hpp"
+#include "instruction_model.hpp"
 #include "reduction_model.hpp"
 #include "reduction_variants.hpp"
 
@@ -45,6 +48,10 @@ const char* const st_conflicts = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared
 const char* const thread_efficiency = "smsp__average_thread_inst_executed_per_inst_executed.ratio";
 const char* const divergent_targets = "smsp__sass_branch_targets_threads_divergent.sum";
 const char* const uniform_pct = "smsp__sass_average_branch_targets_threads_uniform.pct";
+const char* const uniform_targets = "smsp__sass_branch_targets_threads_uniform.sum";
+const char* const branch_targets = "smsp__sass_branch_targets.sum";
+const char* const warp_instructions = "smsp__inst_executed.sum";
+const char* const thread_instructions = "smsp__thread_inst_executed.sum";
 
 class reduction_counters : public cudalab::testing::counter_test {
  protected:
@@ -58,7 +65,8 @@ class reduction_counters : public cudalab::testing::counter_test {
         0, std::vector<std::string>{ld_requests, ld_sectors, st_requests, st_sectors, lds_inst,
                                     sts_inst, ld_wavefronts, st_wavefronts, ld_conflicts,
                                     st_conflicts, thread_efficiency, divergent_targets,
-                                    uniform_pct});
+                                    uniform_pct, uniform_targets, branch_targets,
+                                    warp_instructions, thread_instructions});
   }
 
   totals measure(const std::string& name, std::size_t n, int block) {
@@ -154,14 +162,35 @@ TEST_F(reduction_counters, divergent_branches_equal_the_divergence_model_exactly
       const auto d = cudalab::labs::reduction_model::predict_divergence(k, n, static_cast<unsigned>(block));
       auto m = measure(name, n, block);
       EXPECT_EQ(m[divergent_targets], static_cast<double>(d.divergent_branches));
-      // Threads per instruction: at most 32, and for interleaved_divergent at least the lanes
-      // a warp brings into the call (everything else runs fuller warps). The predicated
-      // trees read 28.8-31.9, not 32: after `if (tid == 0)` the other lanes exit, which is
-      // no branch target, and the last instructions run with one lane.
-      if (d.body_warps > 0) {
-        EXPECT_GE(m[thread_efficiency], d.body_lanes_per_warp() - 1e-9);
+    }
+}
+
+// The SASS walk predicts every instruction and branch count of every modelled variant, the
+// two-pass one included (tree plus finishing kernel), at sizes with partial blocks and
+// partial load loops (1000003, 2^20 + 7) and at the block sizes' extremes.
+TEST_F(reduction_counters, instructions_and_branches_equal_the_sass_walk_exactly) {
+  const std::pair<std::size_t, int> configs[] = {
+      {std::size_t{1} << 22, 256}, {1000003, 32}, {1000003, 1024}, {(std::size_t{1} << 20) + 7, 128}};
+  for (const char* name : modelled)
+    for (const auto& [n, block] : configs) {
+      SCOPED_TRACE(testing::Message() << name << " n=" << n << " block=" << block);
+      const auto c = predicted(name, n, block);
+      ASSERT_TRUE(c.instructions.has_value())
+          << cudalab::labs::reduction_model::predict_instructions(
+                 cudalab::labs::reduction_model::kernel::sequential, n, 256)
+                 .unavailable;
+      const auto& p = *c.instructions;
+      auto m = measure(name, n, block);
+      EXPECT_EQ(m[warp_instructions], static_cast<double>(p.warp_instructions));
+      EXPECT_EQ(m[thread_instructions], static_cast<double>(p.thread_instructions));
+      EXPECT_EQ(m[uniform_targets], static_cast<double>(p.uniform_branches));
+      EXPECT_EQ(m[divergent_targets], static_cast<double>(p.divergent_branches));
+      // A divergent branch counts once among the branch targets, like a uniform one.
+      EXPECT_EQ(m[branch_targets], m[uniform_targets] + m[divergent_targets]);
+      if (std::string(name) != "sequential_two_pass") {  // CUPTI's ratios are per kernel
+        EXPECT_NEAR(m[thread_efficiency], p.threads_per_instruction(), 1e-6 * 32);
+        EXPECT_NEAR(m[uniform_pct], p.branch_uniformity_pct(), 1e-6 * 100);
       }
-      EXPECT_LE(m[thread_efficiency], 32.0);
     }
 }
 

@@ -26,7 +26,15 @@ namespace {
 // The deterministic metrics compared with the model, in display order.
 const char* const compared_metrics[] = {
     "ld_requests",          "ld_sectors",           "st_requests",         "st_sectors",
-    "shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_conflicts", "shared_st_conflicts"};
+    "shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_conflicts", "shared_st_conflicts",
+    "thread_efficiency",    "branch_uniformity",    "divergent_branches",  "instructions",
+    "thread_instructions",  "uniform_branches"};
+// Compared (and in CSV/JSON) but left out of the table, which shows the ratios they make.
+const char* const untabled_metrics[] = {"instructions", "thread_instructions", "uniform_branches"};
+// Ratios of exact counts: equal when the counts are, up to the printed precision.
+bool is_ratio(const std::string& metric) {
+  return metric == "thread_efficiency" || metric == "branch_uniformity";
+}
 
 std::optional<double> predicted_value(const result_row& row, const std::string& metric) {
   if (!row.predicted) return std::nullopt;
@@ -182,7 +190,9 @@ void write_table(std::ostream& out, const std::vector<result_row>& rows,
   std::vector<std::string> shown;
   for (const char* m : compared_metrics)
     for (const auto& row : rows)
-      if (measured_value(row, m) || predicted_value(row, m)) {
+      if (std::find(std::begin(untabled_metrics), std::end(untabled_metrics), std::string(m)) ==
+              std::end(untabled_metrics) &&
+          (measured_value(row, m) || predicted_value(row, m))) {
         shown.push_back(m);
         break;
       }
@@ -190,7 +200,8 @@ void write_table(std::ostream& out, const std::vector<result_row>& rows,
       {"ld_requests", "ld req"}, {"ld_sectors", "ld sect"}, {"st_requests", "st req"},
       {"st_sectors", "st sect"}, {"shared_ld_wavefronts", "lds wavef"},
       {"shared_st_wavefronts", "sts wavef"}, {"shared_ld_conflicts", "lds confl"},
-      {"shared_st_conflicts", "sts confl"}};
+      {"shared_st_conflicts", "sts confl"}, {"thread_efficiency", "thr/inst"},
+      {"branch_uniformity", "uniform%"}, {"divergent_branches", "div br"}};
   for (const auto& m : shown) {
     columns.push_back({headers[m] + " meas"});
     columns.push_back({"pred"});
@@ -200,7 +211,10 @@ void write_table(std::ostream& out, const std::vector<result_row>& rows,
   // Other measured metrics (DRAM, divergence) print as they are.
   std::vector<std::string> extra;
   for (const auto& m : measured_metric_names(rows))
-    if (std::find(shown.begin(), shown.end(), m) == shown.end()) extra.push_back(m);
+    if (std::find(shown.begin(), shown.end(), m) == shown.end() &&
+        std::find(std::begin(untabled_metrics), std::end(untabled_metrics), m) ==
+            std::end(untabled_metrics))
+      extra.push_back(m);
   for (const auto& m : extra) columns.push_back({m});
   const bool dram = std::find(extra.begin(), extra.end(), "dram_read_bytes") != extra.end();
   if (dram) columns.push_back({"DRAM/ideal"});
@@ -228,11 +242,12 @@ void write_table(std::ostream& out, const std::vector<result_row>& rows,
     const auto checks = compare_with_model(row);
     for (const auto& m : shown) {
       auto meas = measured_value(row, m);
-      std::string cell = row.counters.available ? opt(meas, 0, true) : "n/a";
+      const int decimals = is_ratio(m) ? 2 : 0;
+      std::string cell = row.counters.available ? opt(meas, decimals, !is_ratio(m)) : "n/a";
       for (const auto& k : checks)
         if (k.metric == m && !k.within) cell += " !";
       c.push_back(cell);
-      c.push_back(opt(predicted_value(row, m), 0, true));
+      c.push_back(opt(predicted_value(row, m), decimals, !is_ratio(m)));
       if (m == "ld_sectors" || m == "st_sectors") {
         const std::string req = m == "ld_sectors" ? "ld_requests" : "st_requests";
         c.push_back(opt(ratio(meas, measured_value(row, req)), 2) + "|" +
@@ -298,8 +313,8 @@ std::vector<std::pair<std::string, std::string>> record(const result_row& row,
   text("verify_detail", row.check.detail);
   text("counters", row.counters.available ? "ok" : "n/a (" + row.counters.reason + ")");
   for (const char* m : compared_metrics) {
-    num(std::string(m) + "_measured", measured_value(row, m), 0);
-    num(std::string(m) + "_predicted", predicted_value(row, m), 0);
+    num(std::string(m) + "_measured", measured_value(row, m), is_ratio(m) ? 4 : 0);
+    num(std::string(m) + "_predicted", predicted_value(row, m), is_ratio(m) ? 4 : 0);
   }
   for (const char* side : {"ld", "st"}) {
     const std::string s(side);
@@ -346,6 +361,9 @@ std::vector<metric_check> compare_with_model(const result_row& row) {
                                                                            : "shared_st_wavefronts";
       const double band = shared_band_fraction * predicted_value(row, wavefronts).value_or(0) + 2;
       k.within = *meas >= *pred && *meas <= *pred + band;
+    } else if (is_ratio(name)) {
+      // Ratios of exact counts, computed in floating point on both sides.
+      k.within = std::abs(*meas - *pred) <= 1e-6 * std::max(1.0, std::abs(*pred));
     } else {
       k.within = *meas == *pred;
     }

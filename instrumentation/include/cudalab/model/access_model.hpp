@@ -11,9 +11,12 @@
 //           wavefronts; 8- and 16-byte accesses are processed in half- and quarter-warp phases.
 #pragma once
 
+#include "cudalab/model/sass_warp_walk.hpp"
+
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace cudalab::model {
@@ -54,6 +57,10 @@ struct access_counts {
   std::uint64_t shared_st_wavefronts = 0;
   std::uint64_t shared_ld_conflicts = 0;
   std::uint64_t shared_st_conflicts = 0;
+  // Instructions and branches, where the lab has an instruction model (a walk through the
+  // kernel's SASS). Summing keeps them only when both sides have them: a total with one
+  // unpredicted kernel is not a prediction.
+  std::optional<sass::instruction_counts> instructions;
 
   access_counts& operator+=(const access_counts& other);
   friend access_counts operator+(access_counts a, const access_counts& b) { return a += b; }
