@@ -2,10 +2,11 @@
 """Cross-check cudalab's in-process counters against Nsight Compute.
 
 For each variant of a lab that launches kernels, run it once under
-`ncu --nvtx --nvtx-include "cudalab@<lab>/<variant>/kernel/" --metrics <memory set>` (counters
-off in cudalab) and compare the sums over the profiled kernels with what
-`cudalab run --format csv` reports for the same variant and size. Global requests and sectors
-are deterministic: they must be equal. Exit 0 when all agree, 1 on any difference, 77 (skip)
+`ncu --nvtx --nvtx-include "cudalab@<lab>/<variant>/kernel/" --metrics <the lab's metrics>`
+(counters off in cudalab) and compare the sums over the profiled kernels with what
+`cudalab run --format csv` reports for the same variant and size. Global requests and sectors,
+and warp and thread instructions and uniform and divergent branches (lab 05), are
+deterministic: they must be equal. Exit 0 when all agree, 1 on any difference, 77 (skip)
 when ncu or a GPU is missing.
 """
 import argparse
@@ -21,6 +22,12 @@ METRICS = {  # cudalab CSV column -> CUPTI/ncu metric
     "ld_sectors_measured": "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
     "st_requests_measured": "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
     "st_sectors_measured": "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+    # Collected by the labs whose default set includes `divergence` (lab 05); compared where
+    # cudalab's CSV has them.
+    "instructions_measured": "smsp__inst_executed.sum",
+    "thread_instructions_measured": "smsp__thread_inst_executed.sum",
+    "uniform_branches_measured": "smsp__sass_branch_targets_threads_uniform.sum",
+    "divergent_branches_measured": "smsp__sass_branch_targets_threads_divergent.sum",
 }
 # Sweep parameters cross-checked (aligned, misaligned, small and large strides).
 SWEEP_SAMPLE = {0, 1, 2, 8, 31, 32}
@@ -30,9 +37,9 @@ def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
 
 
-def ncu_sums(ncu, tool, lab, variant, size, extra, log):
+def ncu_sums(ncu, tool, lab, variant, size, extra, log, metrics):
     cmd = [ncu, "--nvtx", "--nvtx-include", f"cudalab@{lab}/{variant}/kernel/",
-           "--metrics", ",".join(METRICS.values()), "--csv", "--page", "raw",
+           "--metrics", ",".join(metrics), "--csv", "--page", "raw",
            tool, "run", lab, "--variant", variant, "--size", size, "--no-counters",
            "--warmup", "0", "--repeat", "1"] + extra
     p = run(cmd)
@@ -48,7 +55,7 @@ def ncu_sums(ncu, tool, lab, variant, size, extra, log):
     rows = list(csv.DictReader(io.StringIO("\n".join(lines[start:]))))
     rows = [r for r in rows if r.get("ID", "").strip().isdigit()]  # drop the units row
     sums = {}
-    for metric in METRICS.values():
+    for metric in metrics:
         sums[metric] = sum(float(r[metric].replace(",", "")) for r in rows)
     return sums, len(rows)
 
@@ -69,7 +76,7 @@ def main():
         print("SKIP: no CUDA device")
         return 77
     os.makedirs(args.out, exist_ok=True)
-    labs = args.lab or [l for l in ("01-thread-indexing", "04-coalescing")
+    labs = args.lab or [l for l in ("01-thread-indexing", "04-coalescing", "05-reduction")
                         if run([tool, "list", l]).returncode == 0]
     bad = 0
     checked = 0
@@ -85,6 +92,9 @@ def main():
                 continue
             with open(ours_csv) as f:
                 rows = list(csv.DictReader(f))
+            # The metrics this lab collects: a column cudalab filled in for some counted row.
+            columns = [c for c in METRICS
+                       if any(r["counters"] == "ok" and r.get(c) for r in rows)]
             for row in rows:
                 if row["counters"] != "ok":
                     continue  # library baselines have no kernels
@@ -92,12 +102,14 @@ def main():
                     continue  # each ncu run costs seconds: a sample of the sweep
                 extra = ["--sweep", row["param"]] if row["sweep"] else []
                 try:
-                    sums, kernels = ncu_sums(ncu, tool, lab, row["variant"], args.size, extra, log)
+                    sums, kernels = ncu_sums(ncu, tool, lab, row["variant"], args.size, extra,
+                                             log, [METRICS[c] for c in columns])
                 except RuntimeError as e:
                     print(f"{lab}/{row['variant']}: {e}")
                     bad += 1
                     continue
-                for column, metric in METRICS.items():
+                for column in columns:
+                    metric = METRICS[column]
                     ours = float(row[column]) if row[column] else None
                     theirs = sums[metric]
                     same = ours is not None and ours == theirs
