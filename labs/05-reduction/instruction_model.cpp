@@ -7,7 +7,7 @@
 
 #include <array>
 #include <map>
-#include <mutex>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -136,6 +136,10 @@ std::uint32_t trips(std::uint64_t first, std::uint64_t stride, std::uint64_t cou
   return first < count ? static_cast<std::uint32_t>((count - first - 1) / stride + 1) : 0;
 }
 
+// A warp of these kernels runs at most a few hundred instructions plus about ten a load-loop
+// trip (8,192 trips at most): far more means the answers do not fit the code (a -G build).
+constexpr std::uint64_t max_warp_instructions = std::uint64_t{1} << 20;
+
 // Walks every warp of a grid of `blocks` blocks; warps with the same context are walked once.
 template <typename fill_loads>
 instruction_counts walk_grid(const sass::function& f, const kernel_shape& shape, kernel k,
@@ -150,10 +154,14 @@ instruction_counts walk_grid(const sass::function& f, const kernel_shape& shape,
   instruction_counts total;
   for (const auto& [key, count] : warps) {
     warp_context w{k, key.first, tree_steps(k, block), key.second};
-    total += sass::walk_warp(f, 0xffffffffu, decisions(shape, w)).scaled(count);
+    total += sass::walk_warp(f, 0xffffffffu, decisions(shape, w), max_warp_instructions)
+                 .scaled(count);
   }
   return total;
 }
+
+instruction_counts walk(const sass::function& f, const kernel_shape& shape, kernel k,
+                        std::size_t n, unsigned block);
 
 }  // namespace
 
@@ -194,26 +202,37 @@ instruction_prediction predict_instructions(kernel k, std::size_t n, unsigned bl
                               " conditional branches and exits; the model knows the shape with " +
                               std::to_string(shape.sites.size())};
 
+  try {
+    return {walk(*f, shape, k, n, block), {}};
+  } catch (const std::exception& e) {
+    // Same number of sites, other code (the -G build): no prediction rather than a wrong one.
+    return {std::nullopt, std::string("the SASS of ") + shape.name +
+                              " does not follow the model's shape: " + e.what()};
+  }
+}
+
+namespace {
+
+instruction_counts walk(const sass::function& f, const kernel_shape& shape, kernel k,
+                        std::size_t n, unsigned block) {
   switch (k) {
     case kernel::finish: {
       const unsigned threads = reduction::finish_block;
-      return {walk_grid(*f, shape, k, 1, threads,
+      return walk_grid(f, shape, k, 1, threads,
                         [&](unsigned, unsigned first, std::array<std::uint32_t, 32>& loads) {
                           for (unsigned lane = 0; lane < 32; ++lane)
                             loads[lane] = trips(first + lane, threads, n);
-                        }),
-              {}};
+                        });
     }
     case kernel::grid_stride: {
       const unsigned blocks = reduction::grid_stride_blocks(n, block);
       const std::uint64_t stride = std::uint64_t{blocks} * block;
-      return {walk_grid(*f, shape, k, blocks, block,
+      return walk_grid(f, shape, k, blocks, block,
                         [&](unsigned b, unsigned first, std::array<std::uint32_t, 32>& loads) {
                           for (unsigned lane = 0; lane < 32; ++lane)
                             loads[lane] =
                                 trips(std::uint64_t{b} * block + first + lane, stride, n / 4);
-                        }),
-              {}};
+                        });
     }
     default: {
       // Every block of a tree runs the same branches (its missing elements are zeros loaded
@@ -221,11 +240,13 @@ instruction_prediction predict_instructions(kernel k, std::size_t n, unsigned bl
       const bool two_per_thread = k == kernel::first_add || k == kernel::warp_shuffle;
       const unsigned blocks = two_per_thread ? reduction::first_add_blocks(n, block)
                                              : reduction::tree_blocks(n, block);
-      const auto one = walk_grid(*f, shape, k, 1, block,
+      const auto one = walk_grid(f, shape, k, 1, block,
                                  [](unsigned, unsigned, std::array<std::uint32_t, 32>&) {});
-      return {one.scaled(blocks), {}};
+      return one.scaled(blocks);
     }
   }
+  throw std::logic_error("instruction model: unhandled kernel");
 }
 
+}  // namespace
 }  // namespace cudalab::labs::reduction_model
