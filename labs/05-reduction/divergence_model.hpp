@@ -14,9 +14,10 @@
 // So the model predicts, per block: for interleaved_divergent, every (step, warp) whose lanes
 // are partly active; for the other trees, 0. The GPU tests hold the hardware to it exactly.
 //
-// Thread efficiency (threads per warp instruction) needs the instruction count of each code
-// region of the binary as well, so the model gives the lanes a warp brings into the branch
-// body instead: measured efficiency must lie between that and 32.
+// Thread efficiency (threads per warp instruction) also needs the instruction count of each
+// code region of the binary: instruction_model.hpp predicts it by walking the SASS. This model
+// gives, from the source alone, the lanes a warp brings into the branch body, the floor of
+// that efficiency.
 #pragma once
 
 #include "reduction_model.hpp"
