@@ -33,7 +33,8 @@ if ! command -v nvdisasm >/dev/null && [ ! -x .tools/cuda/nvidia/cu13/bin/nvdisa
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends python3-pip
   }
-  python3 -m pip install --quiet --disable-pip-version-check --no-deps --target .tools/cuda \
+  PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check \
+      --no-deps --target .tools/cuda \
       "nvidia-cuda-cuobjdump==13.5.37" "nvidia-cuda-nvdisasm==13.5.37" \
     || echo "setup.sh: could not install cuobjdump and nvdisasm: lab 05 will print no" \
             "instruction predictions" >&2
