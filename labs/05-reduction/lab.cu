@@ -12,6 +12,7 @@
 //   cub                    baseline cub::DeviceReduce::Sum
 //   cpu_reference          baseline the double CPU loop, timed (GPU vs CPU by array size)
 //   exercise               exercise labs/05-reduction/exercise.cu (graded by `cudalab check 05`)
+#include "instruction_model.hpp"
 #include "reduction_model.hpp"
 #include "reduction_variants.hpp"
 
@@ -122,6 +123,12 @@ lab make_lab_05_reduction() {
   l.default_size = std::size_t{1} << 24;
   l.max_size = reduction::max_elements;
   l.default_metrics = default_metrics();
+  l.notes = [] {
+    const auto p = reduction_model::predict_instructions(kernel::sequential, 256, 256);
+    return p.counts ? std::vector<std::string>{}
+                    : std::vector<std::string>{"no instruction predictions (thr/inst, uniform%): " +
+                                               p.unavailable};
+  };
   l.variants = {
       make_partials_variant({"interleaved_divergent", variant_role::naive,
                              "tid % (2*s) == 0: active threads spread over every warp, which diverges",

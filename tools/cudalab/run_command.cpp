@@ -125,6 +125,8 @@ int run_command(const args& a) {
     std::cout << text.str();
   }
 
+  if (l->notes)
+    for (const auto& line : l->notes()) std::cerr << "cudalab: note: " << l->id << ": " << line << "\n";
   if (!request.gpu) {
     std::cerr << "cudalab: no CUDA device (" << why << "): the table shows the access model's "
               << "predictions only; time, bandwidth, verification and counters need a GPU.\n"

@@ -7,6 +7,7 @@
 #include "reduction/reduction_index.cuh"
 
 #include "cudalab/check.hpp"
+#include "cudalab/lab.hpp"
 #include "cudalab/model/sass_program.hpp"
 
 #include <gtest/gtest.h>
@@ -166,4 +167,16 @@ TEST(instruction_model, grid_stride_diverges_only_where_the_load_loop_ends_mid_w
 
 TEST(instruction_model, rejects_a_block_the_kernels_reject) {
   EXPECT_THROW(rm::predict_instructions(kernel::sequential, 1024, 48), cudalab::usage_error);
+}
+
+namespace cudalab::labs {
+lab make_lab_05_reduction();
+}
+
+// The lab tells the learner when its build cannot predict instructions (the -G build, a
+// build without cuobjdump); this release build can, so it says nothing.
+TEST(instruction_model, the_release_build_has_nothing_to_excuse) {
+  const auto l = cudalab::labs::make_lab_05_reduction();
+  ASSERT_TRUE(static_cast<bool>(l.notes));
+  EXPECT_TRUE(l.notes().empty());
 }

@@ -134,6 +134,9 @@ struct lab {
   std::vector<variant> variants;
   std::vector<std::string> default_metrics;  // CUPTI names; empty: the `memory` set
   std::optional<exercise_spec> exercise;
+  // Lines `cudalab run` prints after the table: what the learner should know about this build
+  // (a model that cannot predict here, and why). Empty: nothing to say.
+  std::function<std::vector<std::string>()> notes;
 
   const variant* find(std::string_view name) const;
   std::string number() const { return id.substr(0, 2); }
