@@ -55,7 +55,8 @@ def main():
         result = subprocess.run([cuobjdump, "-sass", library], capture_output=True, text=True,
                                 env=env)
         if result.returncode != 0:
-            unavailable = "cuobjdump -sass failed at build time: " + result.stderr.strip()[:200]
+            unavailable = (f"cuobjdump -sass failed at build time (exit {result.returncode}): "
+                           + result.stderr.strip()[:200])
         else:
             sass = kept_sections(result.stdout, re.compile(function_regex))
             if not sass.strip():
