@@ -12,14 +12,6 @@ namespace {
 
 constexpr unsigned warp = model::warp_size;
 
-// Blocks of the launch: one element a thread for the one-pass trees, two for first_add and
-// warp_shuffle (they add a second element while loading).
-std::uint64_t blocks_of(kernel k, std::size_t n, unsigned block) {
-  const std::uint64_t per_block =
-      (k == kernel::first_add || k == kernel::warp_shuffle) ? 2ull * block : block;
-  return (n + per_block - 1) / per_block;
-}
-
 // One block of interleaved_divergent: each step s, each warp, its lanes' predicate.
 divergence_counts interleaved_divergent_block(unsigned block) {
   divergence_counts d;

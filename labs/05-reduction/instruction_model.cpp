@@ -81,7 +81,6 @@ unsigned tree_steps(kernel k, unsigned block) {
 
 // One warp's context: what the lanes' answers depend on.
 struct warp_context {
-  kernel k;
   unsigned first_tid = 0;  // threadIdx.x of lane 0
   unsigned steps = 0;      // tree loop steps
   std::array<std::uint32_t, 32> loads{};  // per lane: iterations of the load loop
@@ -153,7 +152,7 @@ instruction_counts walk_grid(const sass::function& f, const kernel_shape& shape,
     }
   instruction_counts total;
   for (const auto& [key, count] : warps) {
-    warp_context w{k, key.first, tree_steps(k, block), key.second};
+    warp_context w{key.first, tree_steps(k, block), key.second};
     total += sass::walk_warp(f, 0xffffffffu, decisions(shape, w), max_warp_instructions)
                  .scaled(count);
   }
@@ -171,11 +170,8 @@ model::access_counts with_instructions(model::access_counts counts, kernel first
                                        unsigned block, bool finish_on_gpu, bool integers) {
   auto p = predict_instructions(first, n, block, integers);
   if (p.counts && finish_on_gpu) {
-    const bool two_per_thread = first == kernel::first_add || first == kernel::warp_shuffle;
-    const std::size_t partials = two_per_thread ? reduction::first_add_blocks(n, block)
-                                                : reduction::tree_blocks(n, block);
-    const auto finish = predict_instructions(kernel::finish, partials, reduction::finish_block,
-                                             integers);
+    const auto finish = predict_instructions(kernel::finish, blocks_of(first, n, block),
+                                             reduction::finish_block, integers);
     if (finish.counts)
       *p.counts += *finish.counts;
     else
@@ -237,12 +233,9 @@ instruction_counts walk(const sass::function& f, const kernel_shape& shape, kern
     default: {
       // Every block of a tree runs the same branches (its missing elements are zeros loaded
       // by a select, not absent threads): walk one block, count it once per block.
-      const bool two_per_thread = k == kernel::first_add || k == kernel::warp_shuffle;
-      const unsigned blocks = two_per_thread ? reduction::first_add_blocks(n, block)
-                                             : reduction::tree_blocks(n, block);
       const auto one = walk_grid(f, shape, k, 1, block,
                                  [](unsigned, unsigned, std::array<std::uint32_t, 32>&) {});
-      return one.scaled(blocks);
+      return one.scaled(blocks_of(k, n, block));
     }
   }
   throw std::logic_error("instruction model: unhandled kernel");

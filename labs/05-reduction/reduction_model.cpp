@@ -213,16 +213,6 @@ warp_access grid_stride_vector_load(std::uint64_t vectors, unsigned block, unsig
   });
 }
 
-unsigned blocks_of(kernel k, std::size_t n, unsigned block) {
-  switch (k) {
-    case kernel::first_add:
-    case kernel::warp_shuffle: return first_add_blocks(n, block);
-    case kernel::finish: return 1;
-    case kernel::grid_stride: return grid_stride_blocks(n, block);
-    default: return tree_blocks(n, block);
-  }
-}
-
 std::uint64_t elements_per_block(kernel k, unsigned block) {
   return (k == kernel::first_add || k == kernel::warp_shuffle) ? 2ull * block : block;
 }
@@ -266,6 +256,16 @@ access_counts predict_grid_stride(std::size_t n, unsigned block, bool brute_forc
 }
 
 }  // namespace
+
+unsigned blocks_of(kernel k, std::size_t n, unsigned block) {
+  switch (k) {
+    case kernel::first_add:
+    case kernel::warp_shuffle: return first_add_blocks(n, block);
+    case kernel::finish: return 1;
+    case kernel::grid_stride: return grid_stride_blocks(n, block);
+    default: return tree_blocks(n, block);
+  }
+}
 
 access_counts predict(kernel k, std::size_t n, unsigned block) {
   check(k, n, block);

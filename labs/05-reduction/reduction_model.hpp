@@ -31,6 +31,10 @@ enum class kernel {
 inline constexpr std::uint64_t in_base = 0;
 inline constexpr std::uint64_t out_base = std::uint64_t{1} << 40;
 
+// Blocks of one launch of `k` over n elements: one element a thread for the trees, two for
+// first_add and warp_shuffle (they add a second while loading), one block for finish.
+unsigned blocks_of(kernel k, std::size_t n, unsigned block);
+
 // The counts of one launch of `k` over n 4-byte elements with `block` threads a block.
 // Whole blocks are alike (same shared pattern; global addresses shifted by a multiple of
 // 128 bytes), so one whole block is walked and scaled, and the partial last block is walked

@@ -63,13 +63,15 @@ struct kernel_counters {
 struct counter_result {
   std::vector<kernel_counters> kernels;  // one per kernel launch, in launch order
   // Per variant: `.sum` metrics add up over kernels; other metrics are the value of a single
-  // kernel, or the mean over kernels (documented in docs/metrics.md).
+  // kernel, or the mean over kernels (see combine_totals; documented in docs/metrics.md).
   std::map<std::string, double> totals;
 };
 
 enum class counter_replay { kernel, user };
 
-// The totals of a run of kernels: `.sum` metrics add up, other metrics are averaged.
+// The totals of a run of kernels: `.sum` metrics add up, other metrics are averaged, except
+// thread efficiency and branch uniformity, which are recomputed from their counts' sums where
+// those were collected too (thread / warp instructions; uniform / all branch targets).
 std::map<std::string, double> combine_totals(const std::vector<kernel_counters>& kernels);
 
 // The seam between the session and CUPTI, so failure paths are testable without a GPU.

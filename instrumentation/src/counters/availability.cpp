@@ -4,6 +4,8 @@
 
 #include <cupti_profiler_target.h>
 
+#include <optional>
+
 namespace cudalab {
 
 std::string_view to_string(counter_status s) {
@@ -153,6 +155,22 @@ std::map<std::string, double> combine_totals(const std::vector<kernel_counters>&
   };
   for (auto& [name, value] : totals)
     if (!is_sum(name)) value /= seen[name];
+  // Over several kernels the mean of per-kernel ratios is not the run's ratio. Where the
+  // counts behind a ratio were collected too, the ratio is taken from their sums.
+  const auto value = [&totals](const char* name) -> std::optional<double> {
+    const auto it = totals.find(name);
+    return it == totals.end() ? std::nullopt : std::optional<double>(it->second);
+  };
+  const auto threads = value("smsp__thread_inst_executed.sum");
+  const auto warps = value("smsp__inst_executed.sum");
+  if (auto it = totals.find("smsp__average_thread_inst_executed_per_inst_executed.ratio");
+      it != totals.end() && threads && warps)
+    it->second = *warps > 0 ? *threads / *warps : 0.0;
+  const auto uniform = value("smsp__sass_branch_targets_threads_uniform.sum");
+  const auto divergent = value("smsp__sass_branch_targets_threads_divergent.sum");
+  if (auto it = totals.find("smsp__sass_average_branch_targets_threads_uniform.pct");
+      it != totals.end() && uniform && divergent)
+    it->second = *uniform + *divergent > 0 ? 100.0 * *uniform / (*uniform + *divergent) : 0.0;
   return totals;
 }
 

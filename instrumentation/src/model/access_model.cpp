@@ -247,12 +247,7 @@ bool operator==(const access_counts& a, const access_counts& b) {
          a.shared_ld_wavefronts == b.shared_ld_wavefronts &&
          a.shared_st_wavefronts == b.shared_st_wavefronts &&
          a.shared_ld_conflicts == b.shared_ld_conflicts &&
-         a.shared_st_conflicts == b.shared_st_conflicts &&
-         a.instructions.has_value() == b.instructions.has_value() &&
-         (!a.instructions || (a.instructions->warp_instructions == b.instructions->warp_instructions &&
-                              a.instructions->thread_instructions == b.instructions->thread_instructions &&
-                              a.instructions->uniform_branches == b.instructions->uniform_branches &&
-                              a.instructions->divergent_branches == b.instructions->divergent_branches));
+         a.shared_st_conflicts == b.shared_st_conflicts && a.instructions == b.instructions;
 }
 
 std::map<std::string, double> access_counts::by_metric() const {

@@ -264,6 +264,29 @@ TEST(counter_session_fake, collect_returns_each_kernel_and_sums_or_averages_tota
   EXPECT_TRUE(state->enabled);  // until the session ends: see counters.hpp
 }
 
+// A tree kernel and its finishing pass: the mean of their ratios (about 24 and 32) is not
+// the variant's ratio; the sums of the counts behind it are.
+TEST(combine_totals, takes_thread_efficiency_and_branch_uniformity_from_their_counts) {
+  const std::string efficiency = "smsp__average_thread_inst_executed_per_inst_executed.ratio";
+  const std::string uniformity = "smsp__sass_average_branch_targets_threads_uniform.pct";
+  kernel_counters tree, finish;
+  tree.values = {{efficiency, 24.0}, {uniformity, 80.0},
+                 {"smsp__thread_inst_executed.sum", 2400.0}, {"smsp__inst_executed.sum", 100.0},
+                 {"smsp__sass_branch_targets_threads_uniform.sum", 8.0},
+                 {"smsp__sass_branch_targets_threads_divergent.sum", 2.0}};
+  finish.values = {{efficiency, 32.0}, {uniformity, 100.0},
+                   {"smsp__thread_inst_executed.sum", 9600.0}, {"smsp__inst_executed.sum", 300.0},
+                   {"smsp__sass_branch_targets_threads_uniform.sum", 30.0},
+                   {"smsp__sass_branch_targets_threads_divergent.sum", 0.0}};
+  const auto t = combine_totals({tree, finish});
+  EXPECT_DOUBLE_EQ(t.at(efficiency), 12000.0 / 400.0);  // not (24 + 32) / 2
+  EXPECT_DOUBLE_EQ(t.at(uniformity), 100.0 * 38.0 / 40.0);  // not (80 + 100) / 2
+  // Without the counts, the ratios can only be averaged.
+  tree.values = {{efficiency, 24.0}};
+  finish.values = {{efficiency, 32.0}};
+  EXPECT_DOUBLE_EQ(combine_totals({tree, finish}).at(efficiency), 28.0);
+}
+
 int count_calls(const fake_state& state, const std::string& call) {
   return static_cast<int>(std::count(state.calls.begin(), state.calls.end(), call));
 }

@@ -37,10 +37,7 @@ unsigned log2_of(unsigned v) {
   return l;
 }
 
-std::uint64_t tree_blocks(kernel k, std::size_t n, unsigned block) {
-  return k == kernel::first_add || k == kernel::warp_shuffle ? cudalab::reduction::first_add_blocks(n, block)
-                                                             : cudalab::reduction::tree_blocks(n, block);
-}
+std::uint64_t tree_blocks(kernel k, std::size_t n, unsigned block) { return rm::blocks_of(k, n, block); }
 
 }  // namespace
 

@@ -31,6 +31,10 @@ const char* const compared_metrics[] = {
     "thread_instructions",  "uniform_branches"};
 // Compared (and in CSV/JSON) but left out of the table, which shows the ratios they make.
 const char* const untabled_metrics[] = {"instructions", "thread_instructions", "uniform_branches"};
+bool is_untabled(const std::string& metric) {
+  return std::find(std::begin(untabled_metrics), std::end(untabled_metrics), metric) !=
+         std::end(untabled_metrics);
+}
 // Ratios of exact counts: equal when the counts are, up to the printed precision.
 bool is_ratio(const std::string& metric) {
   return metric == "thread_efficiency" || metric == "branch_uniformity";
@@ -190,9 +194,7 @@ void write_table(std::ostream& out, const std::vector<result_row>& rows,
   std::vector<std::string> shown;
   for (const char* m : compared_metrics)
     for (const auto& row : rows)
-      if (std::find(std::begin(untabled_metrics), std::end(untabled_metrics), std::string(m)) ==
-              std::end(untabled_metrics) &&
-          (measured_value(row, m) || predicted_value(row, m))) {
+      if (!is_untabled(m) && (measured_value(row, m) || predicted_value(row, m))) {
         shown.push_back(m);
         break;
       }
@@ -211,9 +213,7 @@ void write_table(std::ostream& out, const std::vector<result_row>& rows,
   // Other measured metrics (DRAM, divergence) print as they are.
   std::vector<std::string> extra;
   for (const auto& m : measured_metric_names(rows))
-    if (std::find(shown.begin(), shown.end(), m) == shown.end() &&
-        std::find(std::begin(untabled_metrics), std::end(untabled_metrics), m) ==
-            std::end(untabled_metrics))
+    if (std::find(shown.begin(), shown.end(), m) == shown.end() && !is_untabled(m))
       extra.push_back(m);
   for (const auto& m : extra) columns.push_back({m});
   const bool dram = std::find(extra.begin(), extra.end(), "dram_read_bytes") != extra.end();

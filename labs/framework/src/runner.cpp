@@ -23,24 +23,6 @@ namespace cudalab {
 std::optional<double> counter_cell::get(std::string_view metric) const {
   std::string name(metric);
   if (const metric_info* info = find_metric(metric)) name = info->cupti_name;
-  const auto total = [this](const char* short_name) -> std::optional<double> {
-    const auto it = totals.find(find_metric(short_name)->cupti_name);
-    return it == totals.end() ? std::nullopt : std::optional<double>(it->second);
-  };
-  // A variant of several kernels (a tree and its finishing pass): CUPTI's ratios are per
-  // kernel and combine_totals can only average them, so where the counts behind a ratio were
-  // collected, the variant's ratio is computed from their sums (what the ratio means).
-  if (metric == "thread_efficiency" || name == find_metric("thread_efficiency")->cupti_name) {
-    const auto threads = total("thread_instructions");
-    const auto warps = total("instructions");
-    if (threads && warps) return *warps > 0 ? *threads / *warps : 0.0;
-  }
-  if (metric == "branch_uniformity" || name == find_metric("branch_uniformity")->cupti_name) {
-    const auto uniform = total("uniform_branches");
-    const auto divergent = total("divergent_branches");
-    if (uniform && divergent)
-      return *uniform + *divergent > 0 ? 100.0 * *uniform / (*uniform + *divergent) : 0.0;
-  }
   const auto it = totals.find(name);
   if (it == totals.end()) return std::nullopt;
   return it->second;

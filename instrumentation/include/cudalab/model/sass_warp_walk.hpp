@@ -34,6 +34,11 @@ struct instruction_counts {
   std::uint64_t divergent_branches = 0;
 
   instruction_counts& operator+=(const instruction_counts& other);
+  friend bool operator==(const instruction_counts& a, const instruction_counts& b) {
+    return a.warp_instructions == b.warp_instructions &&
+           a.thread_instructions == b.thread_instructions &&
+           a.uniform_branches == b.uniform_branches && a.divergent_branches == b.divergent_branches;
+  }
   instruction_counts scaled(std::uint64_t times) const;
   // smsp__average_thread_inst_executed_per_inst_executed.ratio (0 with no instruction).
   double threads_per_instruction() const;
