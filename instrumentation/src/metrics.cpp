@@ -7,6 +7,7 @@
 #include "cudalab/metrics.hpp"
 
 #include "cudalab/check.hpp"
+#include "cudalab/user_text.hpp"
 
 #include <algorithm>
 #include <map>
@@ -153,17 +154,10 @@ bool looks_like_cupti_metric(std::string_view name) {
   return is_identifier(rest.substr(dot2 + 1));
 }
 
-std::string trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  const auto last = s.find_last_not_of(" \t");
-  return std::string(s.substr(first, last - first + 1));
-}
-
 [[noreturn]] void unknown_metric(const std::string& name) {
-  std::string message = "unknown metric '" + name + "'";
+  std::string message = "unknown metric '" + shown(name) + "'";
   if (name.find("__") != std::string::npos && name.find('.') == std::string::npos) {
-    throw usage_error(message + ": a CUPTI metric needs a rollup suffix such as " + name +
+    throw usage_error(message + ": a CUPTI metric needs a rollup suffix such as " + shown(name) +
                           ".sum, .avg, .max, .ratio or .pct",
                       "`cudalab metrics` lists the catalogue and the sets");
   }
@@ -201,20 +195,12 @@ std::vector<std::string> metric_set_names() {
   return {"memory", "shared", "divergence", "dram", "all"};
 }
 
-std::vector<std::string> resolve_metrics(std::string_view spec) {
+std::vector<std::string> resolve_metrics(std::string_view spec, std::string_view option) {
   std::vector<std::string> out;
   auto add = [&out](const std::string& cupti) {
     if (std::find(out.begin(), out.end(), cupti) == out.end()) out.push_back(cupti);
   };
-  std::size_t begin = 0;
-  while (true) {
-    const std::size_t comma = spec.find(',', begin);
-    const std::string name = trim(spec.substr(begin, comma == std::string_view::npos
-                                                         ? std::string_view::npos
-                                                         : comma - begin));
-    if (name.empty())
-      throw usage_error("empty metric name in '" + std::string(spec) + "'",
-                        "give a set (memory, shared, divergence, dram, all) or names a,b,c");
+  for (const std::string& name : split_list(option, spec)) {
     if (name == "all") {
       for (const auto& m : catalogue) add(m.cupti_name);
     } else if (const auto set = sets.find(name); set != sets.end()) {
@@ -226,8 +212,6 @@ std::vector<std::string> resolve_metrics(std::string_view spec) {
     } else {
       unknown_metric(name);
     }
-    if (comma == std::string_view::npos) break;
-    begin = comma + 1;
   }
   return out;
 }

@@ -49,27 +49,33 @@ std::size_t matrix_side(std::size_t size) {
   return side;
 }
 
-// The shape each variant launches; the runner and the model agree because both call this.
-launch_dims dims_of(indexing_kind k, const launch_config& c) {
+bool is_matrix(indexing_kind k) { return k == indexing_kind::x_rows || k == indexing_kind::x_cols; }
+
+// The grid each variant launches, in 64 bits (the runner checks it against the device's limits
+// before anything runs); the 2D variants use 32 x (t/32) blocks, so t is a multiple of 32.
+grid_size grid_of(indexing_kind k, const launch_config& c) {
   const auto t = static_cast<unsigned>(c.block);
   switch (k) {
-    case indexing_kind::overlaunch: return {dim3(static_cast<unsigned>(grid_overlaunch(c.size, t))), dim3(t)};
+    case indexing_kind::overlaunch: return {grid_overlaunch(c.size, t)};
     case indexing_kind::ceil_div:
-    case indexing_kind::unguarded: return {dim3(static_cast<unsigned>(grid_ceil_div(c.size, t))), dim3(t)};
-    case indexing_kind::grid_stride: return {dim3(static_cast<unsigned>(grid_stride_blocks(c.size, t))), dim3(t)};
+    case indexing_kind::unguarded: return {grid_ceil_div(c.size, t)};
+    case indexing_kind::grid_stride: return {grid_stride_blocks(c.size, t)};
     case indexing_kind::x_rows:
     case indexing_kind::x_cols: {
-      const std::size_t side = matrix_side(c.size);
-      const dim3 block(32, t / 32);
-      return {dim3(static_cast<unsigned>((side + 31) / 32),
-                   static_cast<unsigned>((side + block.y - 1) / block.y)),
-              block};
+      const std::uint64_t side = matrix_side(c.size), rows_per_block = std::max(1u, t / 32);
+      return {(side + 31) / 32, (side + rows_per_block - 1) / rows_per_block};
     }
   }
   return {};
 }
 
-bool is_matrix(indexing_kind k) { return k == indexing_kind::x_rows || k == indexing_kind::x_cols; }
+// The shape each variant launches; the runner and the model agree because both call this.
+launch_dims dims_of(indexing_kind k, const launch_config& c) {
+  const auto t = static_cast<unsigned>(c.block);
+  const grid_size g = grid_of(k, c);
+  const dim3 block = is_matrix(k) ? dim3(32, t / 32) : dim3(t);
+  return {dim3(grid_dimension(g.x), grid_dimension(g.y)), block};
+}
 
 // Elements of the data set (the matrix rounds the size up to a square).
 std::size_t elements(indexing_kind k, const launch_config& c) {
@@ -229,6 +235,9 @@ variant make_indexing_variant(indexing_kind k, std::string name, variant_role ro
   v.role = role;
   v.lesson = std::move(lesson);
   v.default_block = 256;
+  if (is_matrix(k))
+    v.blocks = {32, 1024, 32, false, "the 2D variants launch blocks of 32 x (t/32) threads"};
+  v.grid = [k](const launch_config& c) { return grid_of(k, c); };
   v.device_bytes = [k](const launch_config& c) {
     const std::size_t alloc = allocated(k, c);
     return 2 * alloc * sizeof(float) + 2 * (alloc - elements(k, c) + canary_slack) * sizeof(float);
@@ -239,8 +248,6 @@ variant make_indexing_variant(indexing_kind k, std::string name, variant_role ro
   };
   v.predict = [k](const launch_config& c) { return predict_indexing(k, c); };
   v.prepare = [k](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
-    if (is_matrix(k) && (c.block % 32 != 0))
-      throw usage_error("the 2D variants need --block in multiples of 32 (got " + std::to_string(c.block) + ")");
     return std::make_unique<affine_variant>(k, c);
   };
   return v;

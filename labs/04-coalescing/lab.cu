@@ -25,17 +25,10 @@
 
 #include <algorithm>
 #include <memory>
-#include <numeric>
 #include <string>
 
 namespace cudalab::labs {
 namespace {
-
-std::vector<long> range(long first, long last) {
-  std::vector<long> v(static_cast<std::size_t>(last - first + 1));
-  std::iota(v.begin(), v.end(), first);
-  return v;
-}
 
 std::vector<std::string> default_metrics() {
   std::vector<std::string> m = resolve_metrics("memory");
@@ -85,7 +78,9 @@ variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_
       v.prepare = [kind](const launch_config& c, cudaStream_t) { return prepare_pattern(kind, c); };
       break;
     case coalescing_kind::offset:
-      v.sweep = sweep_spec{"offset", range(0, max_offset), 0, max_offset};
+      // Aligned, one float off, a quarter, half and three quarters of a 128-byte line:
+      // `--sweep full` (or offset=0..32) runs every offset.
+      v.sweep = sweep_spec{"offset", {0, 1, 8, 16, 24}, 0, max_offset};
       v.device_bytes = [](const launch_config& c) {
         return 2 * sizeof(float) * (c.size + static_cast<std::size_t>(max_offset));
       };
@@ -93,7 +88,8 @@ variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_
       v.prepare = [kind](const launch_config& c, cudaStream_t) { return prepare_pattern(kind, c); };
       break;
     case coalescing_kind::stride:
-      v.sweep = sweep_spec{"stride", range(1, max_stride), 1, max_stride};
+      // Sectors per request grow as 4 * stride until 32: the doubling points show the curve.
+      v.sweep = sweep_spec{"stride", {1, 2, 4, 8, 32}, 1, max_stride};
       // n * stride input floats (most never read) and n output floats.
       v.device_bytes = [](const launch_config& c) {
         return sizeof(float) * c.size * (static_cast<std::size_t>(std::max(c.param, 1L)) + 1);
@@ -106,6 +102,10 @@ variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_
   v.role = role;
   v.lesson = std::move(lesson);
   v.predict = [kind](const launch_config& c) { return predict_coalescing(kind, c); };
+  v.grid = [kind](const launch_config& c) {
+    const std::uint64_t threads = coalescing_threads(kind, c.size);
+    return grid_size{(threads + static_cast<std::uint64_t>(c.block) - 1) / c.block};
+  };
   return v;
 }
 

@@ -162,6 +162,12 @@ class cpu_prepared final : public prepared_variant {
   double m_sum = -1;
 };
 
+// Every tree kernel halves the active threads at each step, from the whole block to one warp.
+block_rule tree_block_rule() {
+  return {static_cast<int>(reduction::min_block), static_cast<int>(reduction::max_block), 1, true,
+          "the tree reductions halve the block at every step, down to one warp"};
+}
+
 work_counts read_once(const launch_config& c, bool flops) {
   const double n = static_cast<double>(c.size);
   return {4.0 * n, flops ? n : 0.0};  // 4 bytes an element; the output (a few words) is noise
@@ -175,11 +181,14 @@ variant make_partials_variant(partials_spec spec) {
   v.role = spec.role;
   v.lesson = spec.lesson;
   v.default_block = 256;
-  v.max_block = static_cast<int>(reduction::max_block);
+  v.blocks = tree_block_rule();
   v.device_bytes = [](const launch_config& c) { return c.size * sizeof(float) * 2 + 64; };
   v.ideal = [](const launch_config& c) { return read_once(c, true); };
   if (spec.model) {
     const reduction_model::kernel k = *spec.model;
+    v.grid = [k](const launch_config& c) {
+      return grid_size{reduction_model::blocks_of(k, c.size, static_cast<unsigned>(c.block))};
+    };
     const bool gpu = spec.finish == finish_on::gpu;
     v.predict = [k, gpu](const launch_config& c) {
       const auto block = static_cast<unsigned>(c.block);
@@ -202,7 +211,11 @@ variant make_grid_stride_variant(std::string name, bool integers, std::string le
   v.role = variant_role::fixed;
   v.lesson = std::move(lesson);
   v.default_block = 256;
-  v.max_block = static_cast<int>(reduction::max_block);
+  v.blocks = tree_block_rule();
+  v.grid = [](const launch_config& c) {
+    return grid_size{reduction_model::blocks_of(reduction_model::kernel::grid_stride, c.size,
+                                                static_cast<unsigned>(c.block))};
+  };
   v.device_bytes = [](const launch_config& c) { return c.size * 4 + 64; };
   v.ideal = [integers](const launch_config& c) { return read_once(c, !integers); };
   v.predict = [integers](const launch_config& c) {
@@ -224,7 +237,7 @@ variant make_cub_variant() {
   v.name = "cub";
   v.role = variant_role::baseline;
   v.lesson = "cub::DeviceReduce::Sum: the library reduction, the roof for the kernels above";
-  v.max_block = static_cast<int>(reduction::max_block);  // --block is ignored: CUB chooses
+  // --block is ignored: CUB chooses its own launch shape.
   v.device_bytes = [](const launch_config& c) { return c.size * 4 + (std::size_t{1} << 20); };
   v.ideal = [](const launch_config& c) { return read_once(c, true); };
   v.prepare = [](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
@@ -239,7 +252,7 @@ variant make_cpu_reference_variant() {
   v.name = "cpu_reference";
   v.role = variant_role::baseline;
   v.lesson = "one CPU core summing in double: the time the GPU must beat (data already on each side)";
-  v.max_block = static_cast<int>(reduction::max_block);  // --block is ignored
+  // --block is ignored: one CPU core.
   v.has_kernels = false;
   v.device_bytes = [](const launch_config&) { return std::size_t{0}; };
   v.ideal = [](const launch_config& c) { return read_once(c, true); };

@@ -23,9 +23,7 @@ int check_command(const args& a) {
   po::variables_map vm;
   if (!parse_options(a, "cudalab check <lab>", options, positional, vm)) return exit_ok;
   if (!vm.count("lab")) throw usage_error("check needs a lab: cudalab check 04-coalescing");
-  const std::string name = vm["lab"].as<std::string>();
-  const lab* l = find_lab(name);
-  if (!l) throw usage_error("unknown lab '" + name + "' (cudalab list shows them)");
+  const lab* l = &lab_named(vm["lab"].as<std::string>());
   if (!l->exercise) throw usage_error(l->id + " has no exercise to check");
   const int device = parse_int_option("--device", device_text, 0, 1 << 20);
 

@@ -19,10 +19,7 @@ int list_command(const args& a) {
   if (!parse_options(a, "cudalab list [lab]", options, positional, vm)) return exit_ok;
 
   const lab* only = nullptr;
-  if (vm.count("lab")) {
-    only = find_lab(vm["lab"].as<std::string>());
-    if (!only) throw usage_error("unknown lab '" + vm["lab"].as<std::string>() + "' (cudalab list shows them)");
-  }
+  if (vm.count("lab")) only = &lab_named(vm["lab"].as<std::string>());
   for (const auto& l : all_labs()) {
     if (only && only != &l) continue;
     std::cout << l.id << "  " << l.title << "   (" << l.readme << ")\n";

@@ -4,9 +4,12 @@
 #include "commands.hpp"
 
 #include "cudalab/check.hpp"
+#include "cudalab/user_text.hpp"
 
 #include <boost/program_options/errors.hpp>
 
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <map>
@@ -29,9 +32,36 @@ exit codes: 0 ok, 1 failure (CUDA error, a variant that must verify did not),
             2 bad input, 3 no CUDA device, 4 counters disagree with the model
 )";
 
+// Everything printed reached standard output: a full disk or a closed descriptor is a failure
+// (exit 1), not a silent success.
+int finish_standard_output(int code) {
+  errno = 0;
+  std::cout.flush();
+  const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+  if (!failed) return code;
+  const int why = errno;
+  std::cerr << "cudalab: cannot write to standard output ("
+            << (why ? std::strerror(why) : "write error") << ")\n";
+  return cudalab::tool::exit_failure;
+}
+
+// Every error is one line: control characters escaped, long quoted values cut.
+int report(const std::string& message, const std::string& extra, int code) {
+  std::cerr << "cudalab: " << cudalab::one_line(message) << extra << "\n";
+  return code;
+}
+
+int run_command_line(int argc, char** argv);
+
 }  // namespace
 
-int main(int argc, char** argv) try {
+int main(int argc, char** argv) {
+  return finish_standard_output(run_command_line(argc, argv));
+}
+
+namespace {
+
+int run_command_line(int argc, char** argv) try {
   using namespace cudalab::tool;
   if (argc < 2) {
     std::cerr << "cudalab: no command given: usage: cudalab <command> [options] (cudalab --help lists them)\n";
@@ -52,24 +82,22 @@ int main(int argc, char** argv) try {
       {"device", device_command}, {"doctor", doctor_command},   {"metrics", metrics_command}};
   const auto it = commands.find(command);
   if (it == commands.end()) {
-    std::cerr << "cudalab: unknown command '" << command
+    std::cerr << "cudalab: unknown command '" << cudalab::shown(command)
               << "' (commands: list, run, check, device, metrics, doctor; see cudalab --help)\n";
     return exit_usage;
   }
   return it->second(rest);
 } catch (const cudalab::usage_error& e) {
-  std::cerr << "cudalab: " << e.what() << "\n";
-  return cudalab::tool::exit_usage;
+  return report(e.what(), "", cudalab::tool::exit_usage);
 } catch (const boost::program_options::error& e) {
-  std::cerr << "cudalab: " << e.what() << "\n";
-  return cudalab::tool::exit_usage;
+  return report(e.what(), "", cudalab::tool::exit_usage);
 } catch (const cudalab::no_device_error& e) {
-  std::cerr << "cudalab: " << e.what() << "\n  fix: " << e.hint() << "\n";
-  return cudalab::tool::exit_no_gpu;
+  return report(e.what(), "\n  fix: " + e.hint(), cudalab::tool::exit_no_gpu);
 } catch (const cudalab::error& e) {
-  std::cerr << "cudalab: " << e.what() << (e.hint().empty() ? "" : "\n  hint: " + e.hint()) << "\n";
-  return cudalab::tool::exit_failure;
+  return report(e.what(), e.hint().empty() ? "" : "\n  hint: " + e.hint(),
+                cudalab::tool::exit_failure);
 } catch (const std::exception& e) {
-  std::cerr << "cudalab: " << e.what() << "\n";
-  return cudalab::tool::exit_failure;
+  return report(e.what(), "", cudalab::tool::exit_failure);
 }
+
+}  // namespace

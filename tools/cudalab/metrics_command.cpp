@@ -15,8 +15,9 @@ int metrics_command(const args& a) {
   options.add_options()("set", po::value(&set), "show the CUPTI names of one set or list (memory, shared, divergence, dram, all, or a,b,c)");
   po::variables_map vm;
   if (!parse_options(a, "cudalab metrics [--set NAME]", options, {}, vm)) return exit_ok;
-  if (!set.empty()) {
-    for (const auto& name : resolve_metrics(set)) std::cout << display_name(name) << "  " << name << "\n";
+  // An empty --set is a mistake, not a request for everything.
+  if (vm.count("set")) {
+    for (const auto& name : resolve_metrics(set, "--set")) std::cout << display_name(name) << "  " << name << "\n";
     return exit_ok;
   }
   for (const auto& m : metric_catalogue()) {

@@ -2,6 +2,8 @@
 
 #include "cudalab/check.hpp"
 #include "cudalab/cli_values.hpp"
+#include "cudalab/lab.hpp"
+#include "cudalab/user_text.hpp"
 
 #include <iostream>
 
@@ -22,9 +24,16 @@ bool parse_options(const args& a, const std::string& usage_line, po::options_des
 int parse_int_option(const std::string& option, const std::string& text, int min, int max) {
   const std::size_t value = parse_count(option, text, min <= 0);
   if (value < static_cast<std::size_t>(min) || value > static_cast<std::size_t>(max))
-    throw usage_error(option + " '" + text + "': must be between " + std::to_string(min) + " and " +
+    throw usage_error(option + " '" + shown(text) + "': must be between " + std::to_string(min) + " and " +
                       std::to_string(max));
   return static_cast<int>(value);
+}
+
+const lab& lab_named(const std::string& name) {
+  if (const lab* l = find_lab(name)) return *l;
+  std::string known;
+  for (const auto& l : all_labs()) known += (known.empty() ? "" : ", ") + l.id;
+  throw usage_error("unknown lab '" + shown(name) + "' (labs: " + known + ")");
 }
 
 }  // namespace cudalab::tool

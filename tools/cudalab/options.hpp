@@ -7,6 +7,10 @@
 
 #include <string>
 
+namespace cudalab {
+struct lab;
+}
+
 namespace cudalab::tool {
 
 namespace po = boost::program_options;
@@ -17,5 +21,8 @@ bool parse_options(const args& a, const std::string& usage_line, po::options_des
 
 // An integer option value from its text, with the option's name in the error.
 int parse_int_option(const std::string& option, const std::string& text, int min, int max);
+
+// The lab a learner named ("04", "coalescing", "04-coalescing"); usage_error otherwise.
+const lab& lab_named(const std::string& name);
 
 }  // namespace cudalab::tool

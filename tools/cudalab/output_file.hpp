@@ -1,25 +1,35 @@
-// Writing --output atomically: the text goes to a temporary file beside the target, which is
-// renamed over it only when complete, so a failed run never leaves half a CSV behind.
+// The one owner of --output files: checked before any work runs, written whole or not at all.
+//
+// A run can take minutes on a GPU, so the destination is checked first (a directory, a missing
+// or unwritable parent, a read-only file, a name too long for the temporary suffix: one line,
+// exit 2, before anything runs). The report itself is written at the end:
+//   - to a regular file (or a link to one) through a temporary file created beside the target
+//     with mkstemp (exclusive, never following a planted link), fsynced, given the target's
+//     mode and renamed over it, so readers see the old file or the whole new one;
+//   - to anything else (/dev/null, a FIFO, /dev/stdout) directly, since renaming a regular file
+//     over a device or a pipe would replace it.
+// SIGINT, SIGTERM and SIGHUP during that short window remove the temporary file.
 #pragma once
 
 #include <string>
+#include <string_view>
 
 namespace cudalab::tool {
 
-class atomic_output {
+class output_file {
  public:
-  // Checks at once that `path` can be written (usage_error otherwise), before any work runs.
-  explicit atomic_output(std::string path);
-  ~atomic_output();  // removes the temporary file if commit() never ran
-  atomic_output(const atomic_output&) = delete;  // owns the temporary file
-  atomic_output& operator=(const atomic_output&) = delete;
-  void commit(const std::string& text);
+  // Checks at once that `path` can be written (usage_error otherwise). Creates nothing.
+  explicit output_file(std::string path);
+  output_file(const output_file&) = delete;  // one owner for the destination
+  output_file& operator=(const output_file&) = delete;
+  // Writes `text` as described above; throws cudalab::error naming the failed step.
+  void commit(std::string_view text);
   const std::string& path() const { return m_path; }
 
  private:
-  std::string m_path;
-  std::string m_temp;
-  bool m_committed = false;
+  std::string m_path;    // as the learner typed it (for messages)
+  std::string m_target;  // what is written: the path with links resolved
+  bool m_regular = true;  // false: a device, FIFO or socket, written directly
 };
 
 }  // namespace cudalab::tool

@@ -2,6 +2,7 @@
 #include "commands.hpp"
 #include "options.hpp"
 #include "output_file.hpp"
+#include "progress_line.hpp"
 
 #include "cudalab/check.hpp"
 #include "cudalab/cli_values.hpp"
@@ -9,8 +10,12 @@
 #include "cudalab/metrics.hpp"
 #include "cudalab/report.hpp"
 #include "cudalab/runner.hpp"
+#include "cudalab/user_text.hpp"
 
+#include <algorithm>
 #include <iostream>
+#include <limits>
+#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -20,21 +25,92 @@ namespace {
 
 std::vector<const variant*> pick_variants(const lab& l, const std::string& list) {
   std::vector<const variant*> picked;
-  std::size_t start = 0;
-  while (start <= list.size()) {
-    std::size_t comma = list.find(',', start);
-    if (comma == std::string::npos) comma = list.size();
-    const std::string name = list.substr(start, comma - start);
+  for (const std::string& name : split_list("--variant", list)) {
     const variant* v = l.find(name);
     if (!v) {
       std::string known;
       for (const auto& x : l.variants) known += (known.empty() ? "" : ", ") + x.name;
-      throw usage_error("unknown variant '" + name + "' of " + l.id + " (variants: " + known + ")");
+      throw usage_error("unknown variant '" + shown(name) + "' of " + l.id + " (variants: " +
+                        known + ")");
     }
     picked.push_back(v);
-    start = comma + 1;
   }
   return picked;
+}
+
+// --sweep: "full", a bare list ("0..32", every sweep variant takes the values in its range),
+// or lists under a sweep's name ("offset=0..32,stride=1,2,4": an item without a name belongs to
+// the name before it).
+sweep_request parse_sweep(const lab& l, const std::string& text) {
+  sweep_request request;
+  const auto items = split_list("--sweep", text);
+  if (items.size() == 1 && items.front() == "full") {
+    request.full = true;
+    return request;
+  }
+  std::vector<std::string> names;
+  for (const auto& v : l.variants)
+    if (v.sweep && std::find(names.begin(), names.end(), v.sweep->name) == names.end())
+      names.push_back(v.sweep->name);
+  std::map<std::string, std::string> lists;
+  std::string group;
+  for (const std::string& item : items) {
+    std::string value = item;
+    if (const auto eq = item.find('='); eq != std::string::npos) {
+      group = item.substr(0, eq);
+      value = item.substr(eq + 1);
+      if (std::find(names.begin(), names.end(), group) == names.end()) {
+        std::string known;
+        for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+        throw usage_error("--sweep '" + shown(group) + "': " + l.id + " has no such sweep" +
+                          (known.empty() ? "" : " (sweeps: " + known + ")"));
+      }
+      if (lists.count(group))
+        throw usage_error("--sweep: '" + group + "=' is given twice");
+    }
+    if (item == "full") throw usage_error("--sweep full: give it alone (--sweep full)");
+    lists[group] += (lists[group].empty() ? "" : ",") + value;
+  }
+  for (const auto& [name, list] : lists) {
+    const std::string option = name.empty() ? "--sweep" : "--sweep " + name;
+    std::vector<long> values;
+    for (std::size_t p : parse_count_list(option, list, range_step::unit, true)) {
+      if (p > static_cast<std::size_t>(std::numeric_limits<long>::max()))
+        throw usage_error(option + " '" + std::to_string(p) + "': too large");
+      values.push_back(static_cast<long>(p));
+    }
+    request.values[name] = std::move(values);
+  }
+  return request;
+}
+
+// A --sweep that no selected variant uses is a mistake: say so instead of ignoring it. A bare
+// list's values outside one sweep's range are noted, not silently dropped.
+void check_sweep_is_used(const run_request& request) {
+  std::vector<const variant*> variants = request.variants;
+  if (variants.empty())
+    for (const auto& v : request.which->variants) variants.push_back(&v);
+  std::vector<std::string> sweeping;
+  for (const variant* v : variants)
+    if (v->sweep) sweeping.push_back(v->sweep->name);
+  if (sweeping.empty())
+    throw usage_error("--sweep: none of the selected variants of " + request.which->id +
+                      " sweeps a parameter (cudalab list " + request.which->number() +
+                      " shows the [sweep] variants)");
+  for (const auto& [name, values] : request.sweep.values)
+    if (!name.empty() && std::find(sweeping.begin(), sweeping.end(), name) == sweeping.end())
+      throw usage_error("--sweep " + name + "=...: no selected variant sweeps " + name);
+  for (const variant* v : variants) {
+    std::vector<long> dropped;
+    sweep_values(*v, request.sweep, &dropped);
+    if (!dropped.empty()) {
+      std::string list;
+      for (long p : dropped) list += (list.empty() ? "" : ",") + std::to_string(p);
+      std::cerr << "cudalab: note: --sweep " << list << " is outside the " << v->sweep->name
+                << " range " << v->sweep->min << ".." << v->sweep->max << " of " << v->name
+                << ": " << v->name << " skips it\n";
+    }
+  }
 }
 
 }  // namespace
@@ -48,7 +124,7 @@ int run_command(const args& a) {
       ("variant,v", po::value(&variants), "variants to run, comma-separated (default: all)")
       ("size,n", po::value(&sizes), "problem size(s): 1048576, 1M, 2^20, lists 1M,4M, ranges 2^10..2^20 (doubling)")
       ("block,b", po::value(&blocks), "threads per block: 256, lists, ranges 32..1024 (doubling)")
-      ("sweep,s", po::value(&sweep), "sweep parameter values for sweep variants (offset, stride): 0..32, 1,2,4")
+      ("sweep,s", po::value(&sweep), "sweep points: full (every value), offset=0..32,stride=1,2,4 (each sweep its own), or 0..32 (every sweep, within its range)")
       ("repeat,r", po::value(&repeat_text), "timed repeats after warm-up; the median is reported (default 20)")
       ("warmup,w", po::value(&warmup_text), "untimed launches before timing (default 3)")
       ("metrics,m", po::value(&metrics), "metric set (memory, shared, divergence, dram, all) or a,b,c")
@@ -63,9 +139,7 @@ int run_command(const args& a) {
   if (!vm.count("lab")) throw usage_error("run needs a lab: cudalab run 04-coalescing (cudalab list shows them)");
 
   // Validate everything before touching the GPU.
-  const std::string lab_name = vm["lab"].as<std::string>();
-  const lab* l = find_lab(lab_name);
-  if (!l) throw usage_error("unknown lab '" + lab_name + "' (cudalab list shows them)");
+  const lab* l = &lab_named(vm["lab"].as<std::string>());
   run_request request;
   request.which = l;
   if (vm.count("variant")) request.variants = pick_variants(*l, variants);
@@ -73,12 +147,14 @@ int run_command(const args& a) {
     for (std::size_t s : parse_count_list("--size", sizes, range_step::doubling)) request.sizes.push_back(s);
   if (vm.count("block"))
     for (std::size_t b : parse_count_list("--block", blocks, range_step::doubling)) {
-      if (b > 1024) throw usage_error("--block '" + std::to_string(b) + "': at most 1024 threads a block");
+      if (b > 1024)
+        throw usage_error("--block '" + std::to_string(b) + "': at most 1024 threads a block");
       request.blocks.push_back(static_cast<int>(b));
     }
-  if (vm.count("sweep"))
-    for (std::size_t p : parse_count_list("--sweep", sweep, range_step::unit, true))
-      request.sweep.push_back(static_cast<long>(p));
+  if (vm.count("sweep")) {
+    request.sweep = parse_sweep(*l, sweep);
+    check_sweep_is_used(request);
+  }
   request.repeat = parse_int_option("--repeat", repeat_text, 1, 100000);
   request.warmup = parse_int_option("--warmup", warmup_text, 0, 1000);
   request.counters = !vm.count("no-counters");
@@ -94,7 +170,7 @@ int run_command(const args& a) {
   }
   const output_format format = parse_output_format(format_text);
   request.device = parse_int_option("--device", device_text, 0, 1 << 20);
-  std::optional<atomic_output> file;
+  std::optional<output_file> file;
   if (vm.count("output")) file.emplace(output);
 
   std::string why;
@@ -106,8 +182,12 @@ int run_command(const args& a) {
   } else {
     context.counters_note = "no GPU";
   }
-  // Rows print as a whole table at the end; show progress on stderr for long sweeps.
+  // run_lab checks every point (blocks, grids, sizes, sweep values) before anything runs.
+  // Rows print as a whole table at the end; meanwhile a progress line where someone watches.
+  progress_line progress;
+  request.progress = [&progress](const std::string& what) { progress.show(what); };
   const auto rows = run_lab(request);
+  progress.clear();
   if (request.gpu) context.copy_gbps = measured_copy_gbps(request.device);
   if (request.gpu && !rows.empty() && !rows.front().counters.available && request.counters) {
     for (const auto& r : rows)

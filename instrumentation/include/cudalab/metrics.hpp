@@ -34,7 +34,8 @@ std::vector<std::string> metric_set_names();
 // Resolves "memory" or "ld_sectors,dram__bytes_read.sum" into CUPTI names. A name outside
 // the catalogue is accepted if it looks like a CUPTI metric (has a rollup suffix) and is
 // checked later against the chip. Throws cudalab::usage_error listing close matches.
-std::vector<std::string> resolve_metrics(std::string_view spec);
+std::vector<std::string> resolve_metrics(std::string_view spec,
+                                         std::string_view option = "--metrics");
 // The short name of a CUPTI metric when the catalogue knows it, else the CUPTI name itself.
 std::string display_name(std::string_view cupti_name);
 

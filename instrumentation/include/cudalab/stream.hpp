@@ -1,4 +1,4 @@
-// RAII CUDA stream and event (move-only: each owns one handle).
+// RAII CUDA stream, event and graph (move-only: each owns one handle).
 #pragma once
 
 #include "cudalab/check.hpp"
@@ -47,6 +47,28 @@ class cuda_event {
 
  private:
   cudaEvent_t m_event = nullptr;
+};
+
+// A captured CUDA graph (cudaStreamEndCapture hands one over, or nullptr).
+class cuda_graph {
+ public:
+  cuda_graph() = default;
+  ~cuda_graph() {
+    if (m_graph) CUDALAB_CHECK_CUDA_NOEXCEPT(cudaGraphDestroy(m_graph));
+  }
+  cuda_graph(const cuda_graph&) = delete;
+  cuda_graph& operator=(const cuda_graph&) = delete;
+  cuda_graph(cuda_graph&& other) noexcept : m_graph(std::exchange(other.m_graph, nullptr)) {}
+  cuda_graph& operator=(cuda_graph&& other) noexcept {
+    std::swap(m_graph, other.m_graph);
+    return *this;
+  }
+  cudaGraph_t get() const noexcept { return m_graph; }
+  // Where cudaStreamEndCapture writes the graph it hands over (this object then owns it).
+  cudaGraph_t* receive() noexcept { return &m_graph; }
+
+ private:
+  cudaGraph_t m_graph = nullptr;
 };
 
 }  // namespace cudalab

@@ -2,6 +2,9 @@
 // the tool expects them) and the memory each variant asks for.
 #include "lab04.hpp"
 
+#include "cudalab/check.hpp"
+#include "cudalab/runner.hpp"
+
 #include <gtest/gtest.h>
 
 #include <set>
@@ -48,20 +51,54 @@ TEST(coalescing_lab, aos_float4_counts_the_bytes_its_padding_moves_and_its_paylo
   }
 }
 
-TEST(coalescing_lab, sweeps_cover_offset_0_to_32_and_stride_1_to_32) {
+TEST(coalescing_lab, sweeps_cover_offset_0_to_32_and_stride_1_to_32_in_full) {
   const lab l = make_lab_04_coalescing();
   const auto& offset = l.find("offset")->sweep;
   ASSERT_TRUE(offset);
   EXPECT_EQ(offset->name, "offset");
   EXPECT_EQ(offset->min, 0);
   EXPECT_EQ(offset->max, 32);
-  EXPECT_EQ(offset->default_values.size(), 33u);
   const auto& stride = l.find("stride")->sweep;
   ASSERT_TRUE(stride);
   EXPECT_EQ(stride->min, 1);
   EXPECT_EQ(stride->max, 32);
-  EXPECT_EQ(stride->default_values.size(), 32u);
-  EXPECT_EQ(stride->default_values.front(), 1);
+  sweep_request full;
+  full.full = true;
+  EXPECT_EQ(sweep_values(*l.find("offset"), full).size(), 33u);
+  EXPECT_EQ(sweep_values(*l.find("stride"), full).size(), 32u);
+  EXPECT_EQ(sweep_values(*l.find("stride"), full).front(), 1);
+}
+
+TEST(coalescing_lab, the_default_run_shows_a_few_sweep_points_inside_the_ranges) {
+  // The default table stays about 20 rows: a few telling points of each sweep.
+  const lab l = make_lab_04_coalescing();
+  std::size_t rows = 0;
+  for (const auto& v : l.variants) {
+    if (v.role == variant_role::exercise) continue;
+    const auto values = sweep_values(v, sweep_request{});
+    rows += values.size();
+    if (v.sweep)
+      for (long p : values) {
+        EXPECT_GE(p, v.sweep->min) << v.name;
+        EXPECT_LE(p, v.sweep->max) << v.name;
+      }
+  }
+  EXPECT_LE(rows, 20u);
+}
+
+TEST(coalescing_lab, a_bare_sweep_list_goes_to_each_sweep_within_its_range) {
+  // `--sweep 0..32`: offset runs 0..32 and stride 1..32 (0 is outside its range).
+  const lab l = make_lab_04_coalescing();
+  sweep_request bare;
+  for (long p = 0; p <= 32; ++p) bare.values[""].push_back(p);
+  std::vector<long> dropped;
+  EXPECT_EQ(sweep_values(*l.find("offset"), bare, &dropped).size(), 33u);
+  EXPECT_TRUE(dropped.empty());
+  EXPECT_EQ(sweep_values(*l.find("stride"), bare, &dropped).size(), 32u);
+  EXPECT_EQ(dropped, std::vector<long>{0});
+  sweep_request named;
+  named.values["stride"] = {0};
+  EXPECT_THROW(sweep_values(*l.find("stride"), named), usage_error);
 }
 
 TEST(coalescing_lab, float3_variants_do_the_same_ideal_work) {

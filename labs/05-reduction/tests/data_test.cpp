@@ -106,7 +106,7 @@ TEST(reduction_lab, registers_every_variant_with_a_prediction_where_a_model_exis
     names.insert(v.name);
     const bool modelled = v.name != "cub" && v.name != "cpu_reference" && v.name != "exercise";
     EXPECT_EQ(static_cast<bool>(v.predict), modelled) << v.name;
-    EXPECT_EQ(v.max_block, 1024) << v.name;
+    EXPECT_EQ(v.blocks.max, 1024) << v.name;
     if (modelled) {
       for (int block : {32, 64, 128, 256, 512, 1024})
         EXPECT_GT(v.predict(launch_config{1000003, block, 0}).global_ld_sectors, 0u) << v.name;

@@ -1,7 +1,9 @@
 #include "cudalab/cli_values.hpp"
 
 #include "cudalab/check.hpp"
+#include "cudalab/user_text.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <limits>
 
@@ -9,7 +11,7 @@ namespace cudalab {
 namespace {
 
 [[noreturn]] void bad(std::string_view option, std::string_view text, const std::string& why) {
-  throw usage_error(std::string(option) + " '" + std::string(text) + "': " + why);
+  throw usage_error(std::string(option) + " '" + shown(text) + "': " + why);
 }
 
 std::string trim(std::string_view s) {
@@ -70,12 +72,15 @@ std::vector<std::size_t> parse_count_list(std::string_view option, std::string_v
                                           range_step step, bool allow_zero,
                                           std::size_t max_items) {
   std::vector<std::size_t> values;
-  if (trim(text).empty()) bad(option, text, "empty value");
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    std::size_t comma = text.find(',', start);
-    if (comma == std::string_view::npos) comma = text.size();
-    const std::string_view item = text.substr(start, comma - start);
+  const auto add = [&](std::size_t v) {
+    // A value listed twice (1M,1M or 1M,2^20) would run twice: keep the first.
+    if (std::find(values.begin(), values.end(), v) != values.end()) return;
+    values.push_back(v);
+    if (values.size() > max_items)
+      bad(option, text, "too many values (at most " + std::to_string(max_items) + ")");
+  };
+  for (const std::string& item_text : split_list(option, text)) {
+    const std::string_view item = item_text;
     if (const auto dots = item.find(".."); dots != std::string_view::npos) {
       std::string_view upper = item.substr(dots + 2);
       std::size_t increment = 0;
@@ -89,20 +94,15 @@ std::vector<std::size_t> parse_count_list(std::string_view option, std::string_v
       if (increment == 0 && step == range_step::doubling && lo == 0)
         bad(option, item, "a doubling range cannot start at 0");
       for (std::size_t v = lo; v <= hi;) {
-        values.push_back(v);
-        if (values.size() > max_items)
-          bad(option, text, "too many values (at most " + std::to_string(max_items) + ")");
+        add(v);
         const std::size_t next =
             increment ? v + increment : (step == range_step::doubling ? v * 2 : v + 1);
         if (next <= v) break;  // overflow
         v = next;
       }
     } else {
-      values.push_back(parse_count(option, item, allow_zero));
-      if (values.size() > max_items)
-        bad(option, text, "too many values (at most " + std::to_string(max_items) + ")");
+      add(parse_count(option, item, allow_zero));
     }
-    start = comma + 1;
   }
   return values;
 }

@@ -3,6 +3,7 @@
 #include "cudalab/check.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/nvtx.hpp"
+#include "cudalab/stream.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -38,15 +39,15 @@ std::optional<std::size_t> count_kernels(prepared_variant& prepared, cudaStream_
   } catch (const std::exception&) {
     launched = false;
   }
-  cudaGraph_t graph = nullptr;
-  const cudaError_t ended = cudaStreamEndCapture(stream, &graph);
+  cuda_graph graph;
+  const cudaError_t ended = cudaStreamEndCapture(stream, graph.receive());
   cudaGetLastError();  // a refused capture leaves a sticky-free error behind: clear it
   std::optional<std::size_t> kernels;
-  if (launched && ended == cudaSuccess && graph != nullptr) {
+  if (launched && ended == cudaSuccess && graph.get() != nullptr) {
     std::size_t count = 0;
-    if (cudaGraphGetNodes(graph, nullptr, &count) == cudaSuccess) {
+    if (cudaGraphGetNodes(graph.get(), nullptr, &count) == cudaSuccess) {
       std::vector<cudaGraphNode_t> nodes(count);
-      if (count == 0 || cudaGraphGetNodes(graph, nodes.data(), &count) == cudaSuccess) {
+      if (count == 0 || cudaGraphGetNodes(graph.get(), nodes.data(), &count) == cudaSuccess) {
         std::size_t found = 0;
         bool ok = true;
         for (cudaGraphNode_t node : nodes) {
@@ -58,7 +59,6 @@ std::optional<std::size_t> count_kernels(prepared_variant& prepared, cudaStream_
       }
     }
   }
-  if (graph != nullptr) CUDALAB_CHECK_CUDA_NOEXCEPT(cudaGraphDestroy(graph));
   cudaGetLastError();
   return kernels;
 }
@@ -83,7 +83,7 @@ bool depends_on_l2_state(const std::string& cupti_name) {
 }  // namespace
 
 counter_batch::counter_batch(const run_request& request, std::size_t memory_budget)
-    : m_lab_id(request.which->id), m_budget(memory_budget) {
+    : m_lab_id(request.which->id), m_progress(request.progress), m_budget(memory_budget) {
   if (!request.counters) {
     m_reason = "disabled (--no-counters)";
     return;
@@ -131,11 +131,6 @@ void counter_batch::add(std::vector<result_row>& rows, std::size_t row, const va
   if (!m_session) mark_unavailable(rows, m_pending);  // lost during an earlier collect
 }
 
-std::optional<std::size_t> counter_batch::first_pending() const {
-  if (m_pending.empty()) return std::nullopt;
-  return m_pending.front().row;
-}
-
 void counter_batch::collect(std::vector<result_row>& rows, cudaStream_t stream) {
   std::vector<pending> points = std::move(m_pending);
   m_pending.clear();
@@ -167,6 +162,7 @@ void counter_batch::collect_together(std::vector<result_row>& rows, std::vector<
                                      cudaStream_t stream) {
   if (!m_session) return mark_unavailable(rows, points);
   counter_result result;
+  int pass = 0;
   try {
     result = m_session->collect(
         [&] {
@@ -181,6 +177,9 @@ void counter_batch::collect_together(std::vector<result_row>& rows, std::vector<
           CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
         },
         [&] {
+          if (m_progress)
+            m_progress("counters: " + std::to_string(points.size()) + " point(s), pass " +
+                       std::to_string(++pass) + " of " + std::to_string(m_session->passes()));
           for (auto& p : points) p.prepared->reset(stream);
           CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
         });

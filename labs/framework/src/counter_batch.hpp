@@ -23,6 +23,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,8 +47,6 @@ class counter_batch {
            cudaStream_t stream);
   // Collects every queued point and fills its row's counters.
   void collect(std::vector<result_row>& rows, cudaStream_t stream);
-  // The first row still waiting for counters (rows before it are final).
-  std::optional<std::size_t> first_pending() const;
 
  private:
   struct pending {
@@ -62,6 +61,7 @@ class counter_batch {
   void mark_unavailable(std::vector<result_row>& rows, std::vector<pending>& points);
 
   std::string m_lab_id;
+  std::function<void(const std::string&)> m_progress;
   std::unique_ptr<counter_session> m_session;
   std::unique_ptr<l2_flush> m_flush;
   std::string m_reason;

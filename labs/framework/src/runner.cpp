@@ -46,6 +46,36 @@ double measured_copy_gbps(int device) {
   return gbps;
 }
 
+std::vector<long> sweep_values(const variant& v, const sweep_request& request,
+                               std::vector<long>* dropped) {
+  if (!v.sweep) return {0};
+  const sweep_spec& sweep = *v.sweep;
+  const std::string range = std::to_string(sweep.min) + ".." + std::to_string(sweep.max);
+  if (request.full) {
+    std::vector<long> all;
+    for (long p = sweep.min; p <= sweep.max; ++p) all.push_back(p);
+    return all;
+  }
+  if (const auto own = request.values.find(sweep.name); own != request.values.end()) {
+    for (long p : own->second)
+      if (p < sweep.min || p > sweep.max)
+        throw usage_error("--sweep " + sweep.name + "=" + std::to_string(p) + " is outside the " +
+                          sweep.name + " range " + range + " of " + v.name);
+    return own->second;
+  }
+  const auto bare = request.values.find("");
+  if (bare == request.values.end()) return sweep.default_values;
+  std::vector<long> inside;
+  for (long p : bare->second) {
+    if (p >= sweep.min && p <= sweep.max) inside.push_back(p);
+    else if (dropped) dropped->push_back(p);
+  }
+  if (inside.empty())
+    throw usage_error("--sweep: none of the values is inside the " + sweep.name + " range " +
+                      range + " of " + v.name);
+  return inside;
+}
+
 namespace {
 
 struct point {
@@ -53,39 +83,56 @@ struct point {
   launch_config config;
 };
 
-std::vector<point> expand(const run_request& request) {
-  const lab& l = *request.which;
+std::vector<const variant*> variants_of(const run_request& request) {
   std::vector<const variant*> variants = request.variants;
   if (variants.empty())
-    for (const auto& v : l.variants)
+    for (const auto& v : request.which->variants)
       if (v.role != variant_role::exercise) variants.push_back(&v);
+  return variants;
+}
+
+// Whether the grid fits CUDA's limits; otherwise one line saying which dimension is too large.
+std::string grid_violation(const grid_size& g, const grid_limits& limits) {
+  const auto over = [](const char* axis, std::uint64_t blocks, std::uint64_t limit) {
+    return std::string("a grid of ") + std::to_string(blocks) + " blocks in " + axis +
+           " exceeds CUDA's limit of " + std::to_string(limit);
+  };
+  if (g.x > limits.x) return over("x", g.x, limits.x);
+  if (g.y > limits.y) return over("y", g.y, limits.y);
+  if (g.z > limits.z) return over("z", g.z, limits.z);
+  return {};
+}
+
+std::vector<point> expand(const run_request& request, const grid_limits& limits) {
+  const lab& l = *request.which;
   std::vector<std::size_t> sizes = request.sizes;
   if (sizes.empty()) sizes.push_back(l.default_size);
 
   std::vector<point> points;
-  for (const variant* v : variants) {
+  for (const variant* v : variants_of(request)) {
     std::vector<int> blocks = request.blocks;
     if (blocks.empty()) blocks.push_back(v->default_block);
-    std::vector<long> params{0};
-    if (v->sweep) params = request.sweep.empty() ? v->sweep->default_values : request.sweep;
+    const std::vector<long> params = sweep_values(*v, request.sweep);
+    const std::string name = l.id + "/" + v->name;
     for (std::size_t size : sizes)
       for (int block : blocks)
         for (long param : params) {
-          if (block < 1 || block > v->max_block)
-            throw usage_error("--block " + std::to_string(block) + " is not valid for " + l.id +
-                              "/" + v->name + ": use 1.." + std::to_string(v->max_block) +
-                              " threads");
-          if (v->sweep && (param < v->sweep->min || param > v->sweep->max))
-            throw usage_error("--sweep " + std::to_string(param) + " is outside " + v->name +
-                              "'s " + v->sweep->name + " range " + std::to_string(v->sweep->min) +
-                              ".." + std::to_string(v->sweep->max));
+          if (const std::string why = v->blocks.violation(block); !why.empty())
+            throw usage_error("--block " + std::to_string(block) + " is not valid for " + name +
+                              ": " + why);
           if (size > (std::size_t{1} << 36))
             throw usage_error("--size " + std::to_string(size) +
                               " is larger than any GPU's memory can hold");
           if (l.max_size && size > l.max_size)
             throw usage_error("--size " + std::to_string(size) + " is larger than " + l.id +
                               " allows (" + std::to_string(l.max_size) + ")");
-          points.push_back({v, launch_config{size, block, param}});
+          const launch_config config{size, block, param};
+          if (v->grid)
+            if (const std::string why = grid_violation(v->grid(config), limits); !why.empty())
+              throw usage_error(name + " at --size " + std::to_string(size) + " --block " +
+                                std::to_string(block) + ": " + why +
+                                " (use a larger --block or a smaller --size)");
+          points.push_back({v, config});
         }
   }
   return points;
@@ -111,57 +158,72 @@ result_row predicted_row(const lab& l, const point& p) {
 
 }  // namespace
 
-std::vector<result_row> run_lab(const run_request& request,
-                                const std::function<void(const result_row&)>& on_row) {
+void validate_request(const run_request& request, const grid_limits& limits) {
   if (!request.which) throw usage_error("no lab given");
-  const lab& l = *request.which;
-  const std::vector<point> points = expand(request);
   if (request.repeat < 1) throw usage_error("--repeat must be at least 1");
+  expand(request, limits);
+}
 
+std::vector<result_row> run_lab(const run_request& request) {
+  if (!request.which) throw usage_error("no lab given");
+  if (request.repeat < 1) throw usage_error("--repeat must be at least 1");
+  const lab& l = *request.which;
+  const auto say = [&](const std::string& what) {
+    if (request.progress) request.progress(what);
+  };
+
+  grid_limits limits;  // the H100's (every GPU's) where there is no device
+  std::optional<device_facts> facts;
+  if (request.gpu) {
+    facts = query_device(request.device);
+    limits = {static_cast<std::uint64_t>(facts->max_grid_dim[0]),
+              static_cast<std::uint64_t>(facts->max_grid_dim[1]),
+              static_cast<std::uint64_t>(facts->max_grid_dim[2])};
+  }
+  const std::vector<point> points = expand(request, limits);
   const auto predict_point = [&](std::size_t i) { return predicted_row(l, points[i]); };
+  const auto counted = [&](std::size_t i) {
+    return " (" + std::to_string(i + 1) + " of " + std::to_string(points.size()) + ")";
+  };
   std::vector<result_row> rows;
   if (!request.gpu) {
     background_results<result_row> predictions(points.size(), predict_point);
     for (std::size_t i = 0; i < points.size(); ++i) {
+      say("predicting " + l.id + "/" + points[i].which->name + counted(i));
       result_row row = predictions.take(i);
       row.check.detail = "n/a (no GPU)";
       row.counters.reason = "no GPU";
-      if (on_row) on_row(row);
       rows.push_back(std::move(row));
     }
     return rows;
   }
 
   select_device(request.device);
-  const device_facts facts = query_device(request.device);
   for (const point& p : points) {
-    if (p.config.size > facts.global_memory_total)
+    if (p.config.size > facts->global_memory_total)
       throw usage_error("--size " + std::to_string(p.config.size) + " is larger than " +
-                        facts.name + "'s memory (" + format_bytes(static_cast<double>(facts.global_memory_total)) + ")");
+                        facts->name + "'s memory (" +
+                        format_bytes(static_cast<double>(facts->global_memory_total)) + ")");
     if (p.which->device_bytes) {
       const std::size_t need = p.which->device_bytes(p.config);
-      if (need > facts.global_memory_free)
+      if (need > facts->global_memory_free)
         throw usage_error(l.id + "/" + p.which->name + " at --size " +
                           std::to_string(p.config.size) + " needs " + format_bytes(need) +
-                          " of GPU memory but " + facts.name + " has " +
-                          format_bytes(facts.global_memory_free) + " free");
+                          " of GPU memory but " + facts->name + " has " +
+                          format_bytes(facts->global_memory_free) + " free");
     }
   }
   // Sizes are checked first: only then may the model start simulating them.
   background_results<result_row> predictions(points.size(), predict_point);
+  say("measuring the copy roof (cudaMemcpy device to device)");
   const double roof = measured_copy_gbps(request.device);
   // Waiting points may hold a quarter of the free memory between them.
-  counter_batch counters(request, facts.global_memory_free / 4);
+  counter_batch counters(request, facts->global_memory_free / 4);
   cuda_stream stream;
 
-  std::size_t emitted = 0;
-  const auto emit_final_rows = [&] {
-    const std::size_t end = counters.first_pending().value_or(rows.size());
-    for (; emitted < end; ++emitted)
-      if (on_row) on_row(rows[emitted]);
-  };
   for (std::size_t i = 0; i < points.size(); ++i) {
     const point& p = points[i];
+    say("timing " + l.id + "/" + p.which->name + counted(i));
     result_row row = predictions.take(i);
     row.measured = true;
     std::unique_ptr<prepared_variant> prepared;
@@ -205,10 +267,8 @@ std::vector<result_row> run_lab(const run_request& request,
       if (p.which->device_bytes) bytes = p.which->device_bytes(p.config);
       counters.add(rows, rows.size() - 1, *p.which, std::move(prepared), bytes, stream.get());
     }
-    emit_final_rows();
   }
   counters.collect(rows, stream.get());
-  emit_final_rows();
   return rows;
 }
 

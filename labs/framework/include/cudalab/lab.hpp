@@ -12,6 +12,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -81,9 +82,32 @@ class prepared_variant {
 
 // A sweep variant runs once per parameter value (offset 0..32, stride 1..32).
 struct sweep_spec {
-  std::string name;                 // "offset"
-  std::vector<long> default_values;  // used when --sweep is not given
-  long min = 0, max = 0;             // accepted range
+  std::string name;                  // "offset"
+  std::vector<long> default_values;  // a few telling points, used when --sweep is not given
+  long min = 0, max = 0;             // accepted range; `--sweep full` runs all of it
+};
+
+// The grid a variant launches for one launch_config, in 64 bits so that nothing is narrowed
+// before the runner has checked it against the device's limits.
+struct grid_size {
+  std::uint64_t x = 1, y = 1, z = 1;
+};
+
+// A grid dimension as the launch needs it. Throws cudalab::error rather than wrapping: the
+// runner has checked the grid against the device's limits, so this only fires on a bug.
+unsigned grid_dimension(std::uint64_t blocks);
+
+// The threads per block a variant accepts, stated once: the runner checks every --block
+// against it before predicting or launching anything.
+struct block_rule {
+  int min = 1;
+  int max = 1024;
+  int multiple_of = 1;        // 32: whole warps (the 2D variants' 32 x (t/32) blocks)
+  bool power_of_two = false;  // tree reductions halve the block at every step
+  // Why the rule holds, for the error line: "the 2D variants launch 32 x (t/32) blocks".
+  std::string reason;
+  // One line saying what is wrong with `block`, or "" when the block is accepted.
+  std::string violation(int block) const;
 };
 
 struct variant {
@@ -91,12 +115,15 @@ struct variant {
   variant_role role = variant_role::naive;
   std::string lesson;  // one line
   int default_block = 256;
-  int max_block = 1024;
+  block_rule blocks;
   std::optional<sweep_spec> sweep;
   // Kernels run by launch(); false for library or copy baselines that counters cannot see.
   bool has_kernels = true;
 
   std::function<std::size_t(const launch_config&)> device_bytes;  // GPU memory needed
+  // The largest grid the variant launches for a config (the runner checks it against the
+  // device's grid limits); empty for library calls that choose their own.
+  std::function<grid_size(const launch_config&)> grid;
   std::function<work_counts(const launch_config&)> ideal;
   // The access model's counts for this launch_config; empty when the variant has no model.
   std::function<model::access_counts(const launch_config&)> predict;

@@ -13,6 +13,7 @@
 #include "cudalab/lab.hpp"
 #include "cudalab/timing.hpp"
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
@@ -21,12 +22,33 @@
 
 namespace cudalab {
 
+// --sweep. A list under a sweep's name ("offset" -> 0,8,16) is that sweep's own; the list under
+// "" (a bare `--sweep 0..32`) goes to every sweep variant, each taking the values inside its
+// range. No values: each sweep's default points. full: every value of each sweep's range.
+struct sweep_request {
+  std::map<std::string, std::vector<long>> values;
+  bool full = false;
+  bool empty() const { return values.empty() && !full; }
+};
+
+// The parameter values variant `v` runs for `request`; {0} when it does not sweep. Throws
+// usage_error for a named value outside the sweep's range or a bare list with none inside it.
+// `dropped` (optional) receives the values of a bare list outside v's range.
+std::vector<long> sweep_values(const variant& v, const sweep_request& request,
+                               std::vector<long>* dropped = nullptr);
+
+// CUDA's grid limits: x up to 2^31-1 blocks, y and z up to 65,535 (every GPU since sm_30, the
+// H100 included: the limits assumed where no device is present).
+struct grid_limits {
+  std::uint64_t x = 2147483647u, y = 65535u, z = 65535u;
+};
+
 struct run_request {
   const lab* which = nullptr;
   std::vector<const variant*> variants;  // empty: every variant of the lab except exercises
   std::vector<std::size_t> sizes;        // empty: lab.default_size
   std::vector<int> blocks;               // empty: each variant's default_block
-  std::vector<long> sweep;               // empty: each sweep variant's default values
+  sweep_request sweep;
   int warmup = 3;
   int repeat = 20;
   bool counters = true;
@@ -34,6 +56,8 @@ struct run_request {
   std::vector<std::string> extra_metrics;  // added to either (the checkers' own counters)
   int device = 0;
   bool gpu = true;  // false: predictions only (no device here)
+  // Told what the run is doing ("timing 04-coalescing/soa (3 of 17)"), for a progress line.
+  std::function<void(const std::string&)> progress;
 };
 
 struct counter_cell {
@@ -63,9 +87,13 @@ struct result_row {
   counter_cell counters;
 };
 
-// Runs the request; calls `on_row` as each row completes (for progress on large sweeps).
-std::vector<result_row> run_lab(const run_request& request,
-                                const std::function<void(const result_row&)>& on_row = {});
+// Checks every point of the request (blocks against each variant's rule, grids against
+// `limits`, sizes, sweep values) and throws usage_error for the first bad one: run_lab calls it
+// before predicting or launching anything.
+void validate_request(const run_request& request, const grid_limits& limits = {});
+
+// Runs the request: one row per variant, size, block and sweep value.
+std::vector<result_row> run_lab(const run_request& request);
 
 // Bandwidth of cudaMemcpy device to device (bytes read + written / time): the practical
 // roof for %peak. Measured once per process and device.
