@@ -23,8 +23,8 @@ using opt_address = std::optional<std::uint64_t>;
 
 // A 4-byte global access of one warp: lane -> float index in the buffer at `base`.
 template <class FloatIndex>
-model::warp_access floats(model::access_kind kind, const model::warp_threads& w,
-                          std::uint64_t base, FloatIndex&& index) {
+model::warp_access floats(model::access_kind kind, const model::warp_threads& w, std::uint64_t base,
+                          FloatIndex&& index) {
   return model::make_warp_access(model::memory_space::global, kind, sizeof(float), w,
                                  [&](const model::warp_threads& ww, unsigned lane) -> opt_address {
                                    if (const opt_address f = index(ww, lane))
@@ -42,7 +42,8 @@ model::access_counts predict_particles(particle_layout layout, const launch_conf
   // AoS: the records (buffer 0) and force (buffer 1). SoA: the eight field arrays (buffers 0..7,
   // the charge array last) and force (buffer 8).
   const bool aos = layout == particle_layout::aos;
-  const std::uint64_t charges = model_buffer_base(aos ? 0 : static_cast<unsigned>(particle_field::charge));
+  const std::uint64_t charges =
+      model_buffer_base(aos ? 0 : static_cast<unsigned>(particle_field::charge));
   const std::uint64_t force = model_buffer_base(aos ? 1 : particle_fields);
   model::access_model m;
   model::for_each_warp(model::launch_threads(n, block), block, [&](const model::warp_threads& w) {

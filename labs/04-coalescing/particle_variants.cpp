@@ -40,14 +40,19 @@ int filler_byte(unsigned field) { return 0x40 + static_cast<int>(field); }
 class particles_prepared : public prepared_variant {
  public:
   explicit particles_prepared(const launch_config& c)
-      : m_config(c), m_n(c.size), m_charges(random_floats(c.size, seed_for(c.size))), m_force(c.size) {}
+      : m_config(c),
+        m_n(c.size),
+        m_charges(random_floats(c.size, seed_for(c.size))),
+        m_force(c.size) {}
 
   void reset(cudaStream_t stream) override { m_force.fill_bytes(0xFF, stream); }
   void download(cudaStream_t stream) override { m_force.copy_to_host(m_host_force, stream); }
   verify_result verify() override {
     return compare_exact(
         m_host_force.data(), m_host_force.size(),
-        [&](std::size_t i) { return coalescing::field_force(m_charges[i], particle_field_strength); },
+        [&](std::size_t i) {
+          return coalescing::field_force(m_charges[i], particle_field_strength);
+        },
         "force (" + std::to_string(m_n) + " particles)");
   }
   launch_shape shape() const override {
@@ -71,7 +76,8 @@ class particles_prepared : public prepared_variant {
 // particles_aos: n records of 32 bytes.
 class particles_aos_prepared final : public particles_prepared {
  public:
-  explicit particles_aos_prepared(const launch_config& c) : particles_prepared(c), m_records(c.size) {}
+  explicit particles_aos_prepared(const launch_config& c)
+      : particles_prepared(c), m_records(c.size) {}
 
   void upload(cudaStream_t stream) override {
     char* records = reinterpret_cast<char*>(m_records.data());
@@ -89,8 +95,8 @@ class particles_aos_prepared final : public particles_prepared {
     CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));  // before `packed` is freed
   }
   void launch(cudaStream_t stream) override {
-    coalescing::launch_particles_aos(m_records.data(), m_force.data(), m_n,
-                                     particle_field_strength, block(), stream);
+    coalescing::launch_particles_aos(m_records.data(), m_force.data(), m_n, particle_field_strength,
+                                     block(), stream);
   }
 
  private:
@@ -111,8 +117,8 @@ class particles_soa_prepared final : public particles_prepared {
   }
   void launch(cudaStream_t stream) override {
     const coalescing::particle_arrays arrays{
-        field(particle_field::x),  field(particle_field::y),  field(particle_field::z),
-        field(particle_field::vx), field(particle_field::vy), field(particle_field::vz),
+        field(particle_field::x),    field(particle_field::y),     field(particle_field::z),
+        field(particle_field::vx),   field(particle_field::vy),    field(particle_field::vz),
         field(particle_field::mass), field(particle_field::charge)};
     coalescing::launch_particles_soa(arrays, m_force.data(), m_n, particle_field_strength, block(),
                                      stream);
@@ -131,9 +137,7 @@ work_counts particle_ideal(std::size_t n) {
   return work_counts{8.0 * particles, particles};
 }
 
-std::size_t particle_device_bytes(std::size_t n) {
-  return (sizeof(particle) + sizeof(float)) * n;
-}
+std::size_t particle_device_bytes(std::size_t n) { return (sizeof(particle) + sizeof(float)) * n; }
 
 variant make_particle_variant(particle_layout layout, std::string name, variant_role role,
                               std::string lesson) {

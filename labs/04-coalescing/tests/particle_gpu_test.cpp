@@ -78,7 +78,8 @@ class particle_counters : public counter_test {
 
 TEST_F(particle_counters, requests_and_sectors_equal_the_model_exactly) {
   // A whole number of blocks, and 1,000,003 particles in blocks of 96 (a partial tail warp).
-  for (const launch_config c : {launch_config{std::size_t{1} << 20, 256, 0}, launch_config{1'000'003, 96, 0}}) {
+  for (const launch_config c :
+       {launch_config{std::size_t{1} << 20, 256, 0}, launch_config{1'000'003, 96, 0}}) {
     const auto rows = run(c.size, c.block, "ld_requests,ld_sectors,st_requests,st_sectors");
     ASSERT_EQ(rows.size(), 2u);
     for (const auto& row : rows) {
@@ -112,7 +113,8 @@ TEST_F(particle_counters, dram_reads_8x_the_ideal_loads_for_aos_and_1x_for_soa) 
   const std::size_t n = std::size_t{1} << 22;
   const auto rows = run(n, 256, "dram_read_bytes,dram_write_bytes");
   ASSERT_EQ(rows.size(), 2u);
-  const double ideal_read = 4.0 * static_cast<double>(n), ideal_write = 4.0 * static_cast<double>(n);
+  const double ideal_read = 4.0 * static_cast<double>(n);  // the charges
+  const double ideal_write = ideal_read;                   // the forces
   for (const auto& row : rows) {
     const double read = measured(row, "dram_read_bytes"), write = measured(row, "dram_write_bytes");
     const double expected_read = row.variant_name == "particles_aos" ? 8.0 : 1.0;

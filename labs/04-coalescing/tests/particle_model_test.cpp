@@ -27,7 +27,9 @@ const std::vector<int> blocks{32, 64, 96, 256, 1024};
 
 u64 ceil_div(u64 a, u64 b) { return (a + b - 1) / b; }
 // Sectors covering the byte range [first, first + bytes).
-u64 sectors_spanned(u64 first, u64 bytes) { return bytes == 0 ? 0 : (first + bytes - 1) / 32 - first / 32 + 1; }
+u64 sectors_spanned(u64 first, u64 bytes) {
+  return bytes == 0 ? 0 : (first + bytes - 1) / 32 - first / 32 + 1;
+}
 
 model::access_counts predict(particle_layout layout, std::size_t n, int block) {
   return predict_particles(layout, launch_config{n, block, 0});
@@ -79,7 +81,9 @@ TEST(particle_model, blocks_that_are_not_a_multiple_of_32_end_in_partial_warps) 
       const u64 t = static_cast<u64>(block);
       const u64 requests = n / t * ceil_div(t, 32) + ceil_div(n % t, 32);
       u64 contiguous_sectors = 0;
-      each_warp_range(n, block, [&](u64 first, u64 lanes) { contiguous_sectors += sectors_spanned(4 * first, 4 * lanes); });
+      each_warp_range(n, block, [&](u64 first, u64 lanes) {
+        contiguous_sectors += sectors_spanned(4 * first, 4 * lanes);
+      });
       const auto aos = predict(particle_layout::aos, n, block);
       const auto soa = predict(particle_layout::soa, n, block);
       EXPECT_EQ(aos.global_ld_requests, requests) << n << " " << block;
@@ -150,10 +154,8 @@ TEST(particle_lab, registers_particles_aos_as_naive_and_particles_soa_as_fixed) 
   }
   EXPECT_EQ(l.find("particles_aos")->role, variant_role::naive);
   EXPECT_EQ(l.find("particles_soa")->role, variant_role::fixed);
-  EXPECT_EQ(l.find("particles_aos")->predict(c),
-            predict(particle_layout::aos, 1000, 256));
-  EXPECT_EQ(l.find("particles_soa")->predict(c),
-            predict(particle_layout::soa, 1000, 256));
+  EXPECT_EQ(l.find("particles_aos")->predict(c), predict(particle_layout::aos, 1000, 256));
+  EXPECT_EQ(l.find("particles_soa")->predict(c), predict(particle_layout::soa, 1000, 256));
 }
 
 }  // namespace
