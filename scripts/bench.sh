@@ -3,7 +3,8 @@
 # the lab READMEs (never run while counters are collected, except where that is the point).
 #   1. in-process counters vs ncu: wall time for the same counts of lab 01;
 #   2. NVTX cost with no tool attached against the lab's kernel time;
-#   3. large sizes: lab 04 at 2^26 float3 elements, lab 05 at 2^28 floats, without counters.
+#   3. large sizes: lab 04 at 2^26 float3 elements, lab 05 at 2^28 floats, without counters;
+#      lab 04's particle pair at 2^26 particles and its AoS -> SoA speedup.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build/release out=bench-results
@@ -11,7 +12,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --build) build=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -69,6 +70,17 @@ echo "== 3. large sizes (no counters)"
 if "$tool" list 04 >/dev/null 2>&1; then
   "$tool" run 04 --size 2^26 --no-counters --repeat 20 \
     --variant aos_float3,aos_float3_staged,aos_float4,soa,char_per_thread,uchar4_packed,memcpy_d2d | tee "$out/04-2^26.txt"
+  # One field of a 32-byte particle record (2 GiB of records, 40x the L2): CUDA events, 3
+  # warm-ups, the median of 20 launches each; the speedup is the ratio of the medians.
+  "$tool" run 04 --size 2^26 --no-counters --repeat 20 --variant particles_aos,particles_soa \
+    --format csv --output "$out/04-particles-2^26.csv"
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+           { t[$col["variant"]] = $col["time_ms_median"]; g[$col["variant"]] = $col["gbps"] }
+           END { if (t["particles_soa"] <= 0) { print "particles: no times in the CSV"; exit 1 }
+                 printf "particles_aos %.4f ms (%.1f GB/s), particles_soa %.4f ms (%.1f GB/s): SoA %.2fx faster\n",
+                        t["particles_aos"], g["particles_aos"], t["particles_soa"], g["particles_soa"],
+                        t["particles_aos"] / t["particles_soa"] }' "$out/04-particles-2^26.csv" |
+    tee "$out/04-particles-2^26.txt"
 fi
 if "$tool" list 05 >/dev/null 2>&1; then
   "$tool" run 05 --size 2^28 --no-counters --repeat 20 | tee "$out/05-2^28.txt"

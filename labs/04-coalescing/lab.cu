@@ -8,6 +8,9 @@
 //   aos_float4         fixed     padded to float4: one 16-byte access a thread (16 sectors a
 //                                request, all used; a third more bytes than the payload)
 //   soa                fixed     x, y, z in three arrays: 4 sectors a request
+//   particles_aos      naive     one 4-byte field of 32-byte particle records: 32 sectors a
+//                                request, DRAM moves 8x the bytes used
+//   particles_soa      fixed     the same particles as eight arrays: 4 sectors a request
 //   char_per_thread    naive     one byte a thread: 1 sector a request, 32 bytes a request
 //   uchar4_packed      fixed     four bytes a thread in one access: 128 bytes a request
 //   offset             sweep     float copy misaligned by 0..32 floats: 4 or 5 sectors a request
@@ -18,6 +21,7 @@
 // number), so their GB/s compare directly.
 #include "coalescing_variants.hpp"
 #include "lab04.hpp"
+#include "particle_variants.hpp"
 
 #include "coalescing/coalescing_index.cuh"
 
@@ -127,6 +131,10 @@ lab make_lab_04_coalescing() {
                               "pad to float4: one 16-byte access a thread, but 4 bytes in 16 are padding"),
       make_coalescing_variant(k::soa, "soa", variant_role::fixed,
                               "structure of arrays: x, y and z each coalesced, 4 sectors a request"),
+      make_particle_variant(particle_layout::aos, "particles_aos", variant_role::naive,
+                            "one float of each 32-byte particle record: 32 sectors a request, 4 bytes used in each"),
+      make_particle_variant(particle_layout::soa, "particles_soa", variant_role::fixed,
+                            "the same particles as one array a field: the charges alone, 4 sectors a request"),
       make_coalescing_variant(k::char_per_thread, "char_per_thread", variant_role::naive,
                               "one byte a thread: no sector wasted, but a request moves only 32 bytes"),
       make_coalescing_variant(k::uchar4_packed, "uchar4_packed", variant_role::fixed,

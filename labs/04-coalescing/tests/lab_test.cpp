@@ -18,8 +18,9 @@ TEST(coalescing_lab, registers_every_variant_with_its_role_and_model) {
   EXPECT_EQ(l.id, "04-coalescing");
   EXPECT_EQ(l.readme, "labs/04-coalescing/README.md");
   const std::set<std::string> expected{"aos_float3", "aos_float3_staged", "aos_float4", "soa",
-                                       "char_per_thread", "uchar4_packed", "offset", "stride",
-                                       "memcpy_d2d", "exercise"};
+                                       "particles_aos", "particles_soa", "char_per_thread",
+                                       "uchar4_packed", "offset", "stride", "memcpy_d2d",
+                                       "exercise"};
   std::set<std::string> names;
   for (const auto& v : l.variants) {
     names.insert(v.name);

@@ -1,0 +1,66 @@
+// Lab 04's particle predictions: what the hardware counters will read for particles_aos and
+// particles_soa.
+//
+// Each kernel is one LDG.E of a charge and one STG.E of a force (the SASS listed at the top of
+// kernels/coalescing/particle_kernels.cu). The walk asks the kernels' index functions which
+// float every lane touches; lanes past n fail the bounds guard and are inactive.
+#include "lab04.hpp"
+#include "particle_variants.hpp"
+
+#include "coalescing/coalescing_index.cuh"
+#include "coalescing/particle_index.cuh"
+
+#include "cudalab/model/warp_patterns.hpp"
+
+#include <optional>
+#include <stdexcept>
+
+namespace cudalab::labs {
+namespace {
+
+using namespace cudalab::coalescing;
+using opt_address = std::optional<std::uint64_t>;
+
+// A 4-byte global access of one warp: lane -> float index in the buffer at `base`.
+template <class FloatIndex>
+model::warp_access floats(model::access_kind kind, const model::warp_threads& w, std::uint64_t base,
+                          FloatIndex&& index) {
+  return model::make_warp_access(model::memory_space::global, kind, sizeof(float), w,
+                                 [&](const model::warp_threads& ww, unsigned lane) -> opt_address {
+                                   if (const opt_address f = index(ww, lane))
+                                     return base + *f * sizeof(float);
+                                   return std::nullopt;
+                                 });
+}
+
+}  // namespace
+
+model::access_counts predict_particles(particle_layout layout, const launch_config& c) {
+  if (c.block < 1 || c.block > 1024) throw std::invalid_argument("block must be 1..1024");
+  const std::size_t n = c.size;
+  const auto block = static_cast<unsigned>(c.block);
+  // AoS: the records (buffer 0) and force (buffer 1). SoA: the eight field arrays (buffers 0..7,
+  // the charge array last) and force (buffer 8).
+  const bool aos = layout == particle_layout::aos;
+  const std::uint64_t charges =
+      model_buffer_base(aos ? 0 : static_cast<unsigned>(particle_field::charge));
+  const std::uint64_t force = model_buffer_base(aos ? 1 : particle_fields);
+  model::access_model m;
+  model::for_each_warp(model::launch_threads(n, block), block, [&](const model::warp_threads& w) {
+    auto particle_of = [&](const model::warp_threads& ww, unsigned lane) -> opt_address {
+      const std::uint64_t i = element_index(ww.block, ww.block_threads, ww.thread_in_block(lane));
+      if (i >= n) return std::nullopt;
+      return i;
+    };
+    auto charge = [&](const model::warp_threads& ww, unsigned lane) -> opt_address {
+      const opt_address i = particle_of(ww, lane);
+      if (!i) return std::nullopt;
+      return aos ? aos_field_float(*i, particle_field::charge) : soa_field_float(*i);
+    };
+    m.record(floats(model::access_kind::load, w, charges, charge));
+    m.record(floats(model::access_kind::store, w, force, particle_of));
+  });
+  return m.counts();
+}
+
+}  // namespace cudalab::labs
