@@ -148,6 +148,9 @@ variant make_particle_variant(particle_layout layout, std::string name, variant_
   v.device_bytes = [](const launch_config& c) { return particle_device_bytes(c.size); };
   v.ideal = [](const launch_config& c) { return particle_ideal(c.size); };
   v.predict = [layout](const launch_config& c) { return predict_particles(layout, c); };
+  v.grid = [](const launch_config& c) {
+    return grid_size{(c.size + static_cast<std::uint64_t>(c.block) - 1) / c.block};
+  };
   v.prepare = [layout](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
     if (c.size == 0) throw usage_error("nothing to launch: the size must be at least 1");
     if (layout == particle_layout::aos) return std::make_unique<particles_aos_prepared>(c);
