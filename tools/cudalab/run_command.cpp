@@ -13,6 +13,7 @@
 #include "cudalab/user_text.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -196,6 +197,13 @@ int run_command(const args& a) {
         break;
       }
   }
+  // CUDALAB_PHASE_TRACE=1: where each point's host time went (for tuning the kit itself).
+  if (const char* trace = std::getenv("CUDALAB_PHASE_TRACE"); trace && *trace == '1')
+    for (const auto& r : rows)
+      std::cerr << "phases " << r.variant_name << " " << r.config.param << ": wait "
+                << r.phases.wait_ms << " alloc " << r.phases.alloc_ms << " h2d " << r.phases.h2d_ms
+                << " kernel " << r.phases.kernel_ms << " d2h " << r.phases.d2h_ms << " verify "
+                << r.phases.verify_ms << " ms\n";
   std::ostringstream text;
   write_report(text, rows, format, context);
   if (file) {

@@ -13,6 +13,7 @@
 #include "cudalab/stream.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -77,6 +78,20 @@ std::vector<long> sweep_values(const variant& v, const sweep_request& request,
 }
 
 namespace {
+
+// Milliseconds since the last lap, on the host's steady clock.
+class host_clock {
+ public:
+  double lap_ms() {
+    const auto now = std::chrono::steady_clock::now();
+    const double ms = std::chrono::duration<double, std::milli>(now - m_last).count();
+    m_last = now;
+    return ms;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point m_last = std::chrono::steady_clock::now();
+};
 
 struct point {
   const variant* which;
@@ -224,8 +239,11 @@ std::vector<result_row> run_lab(const run_request& request) {
   for (std::size_t i = 0; i < points.size(); ++i) {
     const point& p = points[i];
     say("timing " + l.id + "/" + p.which->name + counted(i));
+    host_clock clock;
     result_row row = predictions.take(i);
+    const double waited = clock.lap_ms();
     row.measured = true;
+    row.phases.wait_ms = waited;
     std::unique_ptr<prepared_variant> prepared;
     {
       nvtx::scoped_range lab_range(l.id, l.id);
@@ -233,11 +251,13 @@ std::vector<result_row> run_lab(const run_request& request) {
       {
         nvtx::scoped_range phase("alloc", l.id);
         prepared = p.which->prepare(p.config, stream.get());
+        row.phases.alloc_ms = clock.lap_ms();
       }
       {
         nvtx::scoped_range phase("h2d", l.id);
         prepared->upload(stream.get());
         stream.synchronize();
+        row.phases.h2d_ms = clock.lap_ms();
       }
       row.shape = prepared->shape();
       {
@@ -245,14 +265,17 @@ std::vector<result_row> run_lab(const run_request& request) {
         row.time = time_on_stream(
             stream.get(), request.warmup, request.repeat, [&] { prepared->launch(stream.get()); },
             [&] { prepared->reset(stream.get()); });
+        row.phases.kernel_ms = clock.lap_ms();
       }
       {
         nvtx::scoped_range phase("d2h", l.id);
         prepared->download(stream.get());
+        row.phases.d2h_ms = clock.lap_ms();
       }
       {
         nvtx::scoped_range phase("verify", l.id);
         row.check = prepared->verify();
+        row.phases.verify_ms = clock.lap_ms();
       }
     }
     if (row.time.median_ms > 0) {

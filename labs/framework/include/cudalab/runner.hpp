@@ -69,6 +69,17 @@ struct counter_cell {
   std::optional<double> get(std::string_view metric) const;
 };
 
+// Wall time of a point's phases on the host, in milliseconds (the NVTX phases of the same
+// names): where a run's time goes besides the kernel (source data, copies, verification).
+struct phase_times {
+  double alloc_ms = 0;   // prepare: device buffers and host inputs
+  double h2d_ms = 0;     // inputs to the device
+  double kernel_ms = 0;  // warm-up and timed repeats, resets included
+  double d2h_ms = 0;     // results to the host
+  double verify_ms = 0;  // the CPU reference and the comparison
+  double wait_ms = 0;    // waiting for the model's prediction
+};
+
 struct result_row {
   std::string lab_id;
   std::string variant_name;
@@ -85,6 +96,7 @@ struct result_row {
   verify_result check;
   std::optional<model::access_counts> predicted;
   counter_cell counters;
+  phase_times phases;
 };
 
 // Checks every point of the request (blocks against each variant's rule, grids against
