@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <iostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -42,7 +43,10 @@ class coalescing_grader : public cudalab::testing::counter_test,
     const cudalab::lab l = cudalab::labs::make_lab_04_coalescing();
     const cudalab::variant* v = l.find(GetParam());
     if (!v) throw std::logic_error("no variant " + GetParam());
-    return cudalab::grade_as_exercise(l, *v, 0);
+    cudalab::grade_outcome o = cudalab::grade_as_exercise(l, *v, 0);
+    // Every grade is printed, pass or fail, for the GPU run's log.
+    std::cout << GetParam() << " graded as the exercise: " << describe(o) << "\n";
+    return o;
   }
 };
 class coalescing_grader_on_fixed : public coalescing_grader {};
