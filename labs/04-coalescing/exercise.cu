@@ -18,9 +18,9 @@
 //   build/release/tools/cudalab/cudalab run 04-coalescing --variant exercise,aos_float3_staged
 //   build/release/tools/cudalab/cudalab check 04-coalescing
 // `check` runs your kernel beside aos_float3_staged, aos_float4 and soa with hardware counters
-// and passes it only when it is correct, its load and store sectors per request are no more
-// than the best reference's, and its total sectors are no more than the ideal (every byte it
-// reads or writes is used).
+// and passes it only when it is correct, no load or store request touches more sectors than
+// its bytes fill, its total sectors are no more than the ideal (every byte it reads or writes
+// is used), and its requests carry a warp of floats (128 bytes) or more on average.
 #include "lab04.hpp"
 
 #include "cudalab/check.hpp"

@@ -1,21 +1,25 @@
 // `cudalab check 04-coalescing`: grades the learner's float3 kernel by its measured counters.
 //
 // The exercise and the fixed references (staged, float4, SoA) run at the same size with the
-// same counters. PASS needs all four lines:
+// same counters. PASS needs all five lines:
 //   1. correct        the in-place update and the copy match the CPU bit for bit;
 //   2. ld sect/req    each load request touches no more sectors than the bytes its lanes asked
 //                     for fill: sectors/request <= (requested bytes/request) / 32, so 4 for
 //                     4-byte loads, 16 for 16-byte loads. Requested bytes come from
 //                     smsp__sass_data_bytes_mem_global_op_ld.sum (exact);
 //   3. st sect/req    the same for stores;
-//   4. total sectors  measured ld + st sectors <= the ideal: every buffer's useful bytes in
-//                     whole 32-byte sectors (ceil(12n/32) read, 2 ceil(12n/32) written).
+//   4. total sectors  measured ld + st sectors <= the ideal: every buffer's bytes in whole
+//                     32-byte sectors (ceil(12n/32) read, 2 ceil(12n/32) written for the
+//                     float3 array; a padded layout's own bytes for the others);
+//   5. requests       ld + st requests <= the ideal sectors / 4 of each buffer: a request
+//                     carries on average at least a full warp of 4-byte words (128 bytes).
 // Lines 2-3 are the coalescing rule of one instruction, whatever its width: the naive kernel's
 // 4-byte loads touch 12 sectors for 128 bytes and fail, a kernel that reads the float3 array
 // as float4s (16 sectors for 512 bytes) passes. Line 4 is the traffic rule: no sector moved
-// twice or partly wasted, which a correct kernel cannot meet without coalescing. An earlier
-// version held lines 2-3 to the lowest reference (4 sectors a request) and so failed a correct,
-// fully coalesced float4 solution.
+// twice or partly wasted, which a correct kernel cannot meet without coalescing. Line 5 is
+// the width rule that char_per_thread teaches: a kernel that moves the array a byte a lane
+// (a warp's 32 bytes fill one sector exactly, so lines 2-4 hold) needs four times the
+// requests of one that moves it a float a lane.
 #include "lab04.hpp"
 
 #include <algorithm>
@@ -114,9 +118,13 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
   const bool ld_ok = per_request_line(g, ex, refs, "ld", ld_sectors, ld_requests, ld_bytes, hint);
   const bool st_ok = per_request_line(g, ex, refs, "st", st_sectors, st_requests, st_bytes, hint);
 
+  // The float3 array's sectors, scaled to the variant's own layout (aos_float4 moves 16 bytes
+  // a number): the exercise's layout is the float3 array, so for it the factor is 1.
   const std::size_t n = ex.config.size;
-  const double ideal_ld = static_cast<double>(float3_ideal_ld_sectors(n));
-  const double ideal_st = static_cast<double>(float3_ideal_st_sectors(n));
+  const double layout = ex.ideal.payload() > 0 ? ex.ideal.bytes / ex.ideal.payload() : 1.0;
+  const double buffer_sectors =
+      std::ceil(static_cast<double>(float3_ideal_ld_sectors(n)) * layout - 1e-6);
+  const double ideal_ld = buffer_sectors, ideal_st = 2 * buffer_sectors;
   const auto ld = total(ex, ld_sectors), st = total(ex, st_sectors);
   bool sectors_ok = false;
   if (ld && st) {
@@ -131,7 +139,25 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
     g.lines.push_back("sectors ld+st n/a: the sector counters are missing" + verdict(false));
   }
 
-  g.passed = correct && ld_ok && st_ok && sectors_ok;
+  // Whole sectors per buffer, four a request: the requests of 32 lanes loading a float each.
+  const double ideal_requests = 3 * std::ceil(buffer_sectors / 4);
+  const auto ld_req = total(ex, ld_requests), st_req = total(ex, st_requests);
+  bool requests_ok = false;
+  if (ld_req && st_req) {
+    const double requests = *ld_req + *st_req;
+    requests_ok = requests <= ideal_requests;
+    g.lines.push_back("requests ld+st " + fmt("%.0f + %.0f", *ld_req, *st_req) + " <= " +
+                      fmt("%.0f", ideal_requests) +
+                      " (a warp's 32 floats, 128 bytes, or more a request)" + verdict(requests_ok));
+    if (!requests_ok && ld && st)
+      hint += " Its requests carry " + fmt("%.1f", 32 * (*ld + *st) / requests) +
+              " bytes on average where 32 lanes moving a float each carry 128: moving the array "
+              "a byte a lane, or with few lanes of each warp, multiplies the requests.";
+  } else {
+    g.lines.push_back("requests ld+st n/a: the request counters are missing" + verdict(false));
+  }
+
+  g.passed = correct && ld_ok && st_ok && sectors_ok && requests_ok;
   if (!g.passed) g.hint = hint.empty() ? "" : hint.substr(1);
   return g;
 }

@@ -15,8 +15,10 @@
 //   Then rebuild and grade:
 //     cmake --build build/release && ./build/release/tools/cudalab/cudalab check 05
 //   The checker passes when the kernel is correct, runs as many threads per instruction as
-//   the reference (within 5%), has no bank conflicts beyond the counters' noise, and reads
-//   shared memory in no more wavefronts than sequential addressing needs.
+//   the reference (within 5%), has no bank conflicts beyond the counters' noise, reads
+//   shared memory in no more wavefronts than sequential addressing needs, writes global
+//   memory once a block (a tree, not atomicAdd), and runs at least half as fast as the
+//   reference.
 #include "reduction_variants.hpp"
 
 #include "reduction/reduction_index.cuh"

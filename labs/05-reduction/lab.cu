@@ -13,6 +13,7 @@
 //   cpu_reference          baseline the double CPU loop, timed (GPU vs CPU by array size)
 //   exercise               exercise labs/05-reduction/exercise.cu (graded by `cudalab check 05`)
 #include "instruction_model.hpp"
+#include "reduction_grade.hpp"
 #include "reduction_model.hpp"
 #include "reduction_variants.hpp"
 
@@ -22,7 +23,6 @@
 #include "cudalab/runner.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <string>
 
 namespace cudalab::labs {
@@ -41,76 +41,6 @@ std::vector<std::string> default_metrics() {
   for (const char* needed : {thread_efficiency, ld_wavefronts, st_wavefronts, ld_conflicts, st_conflicts})
     if (std::find(m.begin(), m.end(), needed) == m.end()) m.emplace_back(needed);
   return m;
-}
-
-std::string fmt(const char* f, double a, double b = 0, double c = 0) {
-  char buf[200];
-  std::snprintf(buf, sizeof buf, f, a, b, c);
-  return buf;
-}
-
-std::optional<double> sum_of(const counter_cell& cell, const char* a, const char* b) {
-  const auto x = cell.get(a), y = cell.get(b);
-  if (!x || !y) return std::nullopt;
-  return *x + *y;
-}
-
-// The checker (design section 2): correct; threads per instruction within 5% of sequential
-// addressing; bank conflicts no more than the conflict-free model plus the counters' phantom
-// band (2% of wavefronts); and shared wavefronts no more than sequential addressing needs
-// (+5%), so a kernel that keeps the interleaved pattern but lets nvcc predicate it (no
-// divergence left, still 95 wavefronts a 256-thread block where 25 do) does not pass.
-grade_report grade(const result_row& ex, const std::vector<result_row>& refs) {
-  grade_report r;
-  r.passed = true;
-  std::vector<std::string> hints;
-  auto line = [&](bool ok, const std::string& text, const std::string& hint) {
-    r.lines.push_back(text + (ok ? "  ok" : "  FAIL"));
-    if (!ok) {
-      r.passed = false;
-      hints.push_back(hint);
-    }
-  };
-  line(ex.check.ok, "correct: " + ex.check.detail,
-       "the block sums are wrong: every element of the block must be added exactly once, and "
-       "each step must finish (__syncthreads) before the next reads its results");
-  const result_row* ref = refs.empty() ? nullptr : &refs.front();
-  const auto ex_eff = ex.counters.get(thread_efficiency);
-  const auto ref_eff = ref ? ref->counters.get(thread_efficiency) : std::nullopt;
-  if (ex_eff && ref_eff) {
-    line(*ex_eff >= 0.95 * *ref_eff,
-         fmt("threads per instruction %.2f >= 0.95 x %.2f (sequential) = %.2f", *ex_eff, *ref_eff, 0.95 * *ref_eff),
-         "warps still diverge: with tid % (2*s) the active threads are spread over every warp. "
-         "Keep them contiguous: for (s = blockDim.x / 2; s > 0; s >>= 1) if (tid < s) ...");
-  } else {
-    line(false, "threads per instruction: n/a (counter missing)", "run with counters (cudalab doctor)");
-  }
-  const auto wf = sum_of(ex.counters, ld_wavefronts, st_wavefronts);
-  const auto conflicts = sum_of(ex.counters, ld_conflicts, st_conflicts);
-  if (wf && conflicts) {
-    double model_conflicts = 0;
-    if (ref && ref->predicted)
-      model_conflicts = static_cast<double>(ref->predicted->shared_ld_conflicts + ref->predicted->shared_st_conflicts);
-    const double bound = model_conflicts + 0.02 * *wf;
-    line(*conflicts <= bound,
-         fmt("shared bank conflicts %.0f <= %.0f (conflict-free model) + 2%% of %.0f wavefronts", *conflicts,
-             model_conflicts, *wf),
-         "threads of a warp hit the same bank: with index = 2*s*tid the words are 2s apart. "
-         "Let thread tid work on word tid and its partner tid + s");
-  } else {
-    line(false, "shared bank conflicts: n/a (counter missing)", "run with counters (cudalab doctor)");
-  }
-  const auto ref_wf = ref ? sum_of(ref->counters, ld_wavefronts, st_wavefronts) : std::nullopt;
-  if (wf && ref_wf) {
-    line(*wf <= 1.05 * *ref_wf,
-         fmt("shared wavefronts %.0f <= 1.05 x %.0f (sequential)", *wf, *ref_wf),
-         "each shared access serves few lanes: interleaved steps use 1 to 16 lanes of every "
-         "warp. Sequential addressing packs the active threads into whole warps");
-  } else {
-    line(false, "shared wavefronts: n/a (counter missing)", "run with counters (cudalab doctor)");
-  }
-  for (const auto& h : hints) r.hint += (r.hint.empty() ? "" : "; ") + h;
-  return r;
 }
 
 }  // namespace
@@ -162,7 +92,8 @@ lab make_lab_05_reduction() {
   ex.file = "labs/05-reduction/exercise.cu";
   ex.reference_variants = {"sequential"};
   ex.size = std::size_t{1} << 22;
-  ex.grade = grade;
+  ex.grade = grade_reduction;
+  ex.extra_metrics = reduction_grade_metrics();
   l.exercise = ex;
   return l;
 }

@@ -38,7 +38,7 @@ grade_outcome grade_this_build() {
   EXPECT_EQ(o.references.size(), 3u);
   for (const auto& r : o.references) EXPECT_TRUE(r.check.ok) << r.variant_name << ": " << r.check.detail;
   EXPECT_TRUE(o.exercise.check.ok) << o.exercise.check.detail;
-  EXPECT_EQ(o.report.lines.size(), 4u) << describe(o);
+  EXPECT_EQ(o.report.lines.size(), 5u) << describe(o);
   return o;
 }
 
@@ -53,7 +53,7 @@ TEST_F(coalescing_check, solution_passes_every_line) {
 TEST_F(coalescing_check, untouched_exercise_fails_on_sectors_with_a_hint) {
   const grade_outcome o = grade_this_build();
   EXPECT_FALSE(o.report.passed) << describe(o);
-  ASSERT_EQ(o.report.lines.size(), 4u);
+  ASSERT_EQ(o.report.lines.size(), 5u);
   // The naive kernel is correct: it fails on traffic, 12 sectors a request, and is told why.
   EXPECT_NE(o.report.lines[0].find("  ok"), std::string::npos) << describe(o);
   EXPECT_NE(o.report.lines[1].find("12.00 <= 4.00"), std::string::npos) << describe(o);

@@ -3,6 +3,8 @@
 // without a GPU. The GPU half (tests/check_test.cu) grades the real exercise and solution.
 #include "lab04.hpp"
 
+#include "cudalab/detail/cupti_host_config.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -45,16 +47,26 @@ const model::access_counts& predicted(coalescing_kind k) {
   return it->second;
 }
 
-result_row modelled(coalescing_kind k, const std::string& name) {
+// The ideal work the lab registers for a variant: a modelled row graded "as" the exercise
+// carries the float3 array's, one graded as itself its own layout's.
+work_counts registered_ideal(const std::string& variant) {
+  static const lab l = make_lab_04_coalescing();
+  return l.find(variant)->ideal(launch_config{n, 256, 0});
+}
+
+result_row modelled(coalescing_kind k, const std::string& name, const std::string& as = "exercise") {
   const auto& c = predicted(k);
-  return row_with(name, c.global_ld_requests, c.global_ld_sectors, c.global_st_requests,
-                  c.global_st_sectors, true, c.global_ld_bytes, c.global_st_bytes);
+  result_row r = row_with(name, c.global_ld_requests, c.global_ld_sectors, c.global_st_requests,
+                          c.global_st_sectors, true, c.global_ld_bytes, c.global_st_bytes);
+  r.ideal = registered_ideal(as);
+  return r;
 }
 
 const std::vector<result_row>& references() {
   static const std::vector<result_row> refs{
-      modelled(coalescing_kind::aos_float3_staged, "aos_float3_staged"),
-      modelled(coalescing_kind::aos_float4, "aos_float4"), modelled(coalescing_kind::soa, "soa")};
+      modelled(coalescing_kind::aos_float3_staged, "aos_float3_staged", "aos_float3_staged"),
+      modelled(coalescing_kind::aos_float4, "aos_float4", "aos_float4"),
+      modelled(coalescing_kind::soa, "soa", "soa")};
   return refs;
 }
 
@@ -67,7 +79,7 @@ std::string all_lines(const grade_report& g) {
 TEST(coalescing_grade, staged_counts_pass) {
   const grade_report g = grade_coalescing(modelled(coalescing_kind::aos_float3_staged, "exercise"), references());
   EXPECT_TRUE(g.passed) << all_lines(g);
-  ASSERT_EQ(g.lines.size(), 4u);
+  ASSERT_EQ(g.lines.size(), 5u);
   for (const auto& line : g.lines) EXPECT_NE(line.find("  ok"), std::string::npos) << line;
   EXPECT_NE(g.lines[1].find("4.00 <= 4.00"), std::string::npos) << g.lines[1];
 }
@@ -75,7 +87,7 @@ TEST(coalescing_grade, staged_counts_pass) {
 TEST(coalescing_grade, naive_aos_float3_fails_every_counter_line_with_a_hint) {
   const grade_report g = grade_coalescing(modelled(coalescing_kind::aos_float3, "exercise"), references());
   EXPECT_FALSE(g.passed);
-  ASSERT_EQ(g.lines.size(), 4u);
+  ASSERT_EQ(g.lines.size(), 5u);
   EXPECT_NE(g.lines[0].find("  ok"), std::string::npos) << g.lines[0];  // it is correct
   for (std::size_t i = 1; i < 4; ++i) EXPECT_NE(g.lines[i].find("FAIL"), std::string::npos) << g.lines[i];
   EXPECT_NE(g.lines[1].find("12.00 <= 4.00"), std::string::npos) << g.lines[1];
@@ -85,12 +97,12 @@ TEST(coalescing_grade, naive_aos_float3_fails_every_counter_line_with_a_hint) {
 
 TEST(coalescing_grade, a_kernel_reading_the_float3_array_as_float4s_passes) {
   // Each thread moves four float3 numbers as three 16-byte loads and stores: 16 sectors for
-  // the 512 bytes of each request, and not a sector more than the data needs. (The first
-  // version of the checker held every request to 4 sectors and failed this solution.)
+  // the 512 bytes of each request, and not a sector more than the data needs.
   const std::uint64_t ld_req = 3 * n / 4 / 32, st_req = 2 * ld_req;
   ASSERT_EQ(16 * ld_req, float3_ideal_ld_sectors(n));
-  const result_row ex = row_with("exercise", ld_req, 16 * ld_req, st_req, 16 * st_req, true,
-                                 512 * ld_req, 512 * st_req);
+  result_row ex = row_with("exercise", ld_req, 16 * ld_req, st_req, 16 * st_req, true,
+                           512 * ld_req, 512 * st_req);
+  ex.ideal = registered_ideal("exercise");
   const grade_report g = grade_coalescing(ex, references());
   EXPECT_TRUE(g.passed) << all_lines(g);
   EXPECT_NE(g.lines[1].find("16.00 <= 16.00"), std::string::npos) << g.lines[1];
@@ -152,6 +164,64 @@ TEST(coalescing_grade, a_kernel_without_global_loads_fails) {
   const result_row ex = row_with("exercise", 0, 0, 0, 0);
   const grade_report g = grade_coalescing(ex, references());
   EXPECT_FALSE(g.passed);
+}
+
+
+TEST(coalescing_grade, every_fixed_float3_layout_passes_as_the_exercise_with_its_own_ideal) {
+  // aos_float4 moves 16 bytes a number by design (its padding is the layout, not the kernel's
+  // waste): graded against its own layout's sectors it passes, like staged and SoA.
+  for (const auto& ref : references()) {
+    const grade_report g = grade_coalescing(ref, references());
+    EXPECT_TRUE(g.passed) << ref.variant_name << "\n" << all_lines(g);
+  }
+}
+
+TEST(coalescing_grade, float4_traffic_on_the_float3_array_fails_on_total_sectors) {
+  // The same counts, as the exercise on the float3 array: a third more sectors than it needs.
+  const result_row ex = modelled(coalescing_kind::aos_float4, "exercise");
+  const grade_report g = grade_coalescing(ex, references());
+  EXPECT_FALSE(g.passed);
+  EXPECT_NE(g.lines[3].find("FAIL"), std::string::npos) << all_lines(g);
+}
+
+TEST(coalescing_grade, moving_the_array_a_byte_a_lane_fails_only_on_requests) {
+  // A tile staged through shared memory one byte a lane: each warp-level access is 32
+  // consecutive bytes, one sector, all of it asked for, and no sector is moved twice, so
+  // lines 1-4 hold; but it needs four requests where a float a lane needs one.
+  const std::uint64_t ld_sect = float3_ideal_ld_sectors(n), st_sect = float3_ideal_st_sectors(n);
+  result_row ex = row_with("exercise", ld_sect, ld_sect, st_sect, st_sect, true, 32 * ld_sect,
+                           32 * st_sect);
+  ex.ideal = registered_ideal("exercise");
+  const grade_report g = grade_coalescing(ex, references());
+  EXPECT_FALSE(g.passed);
+  ASSERT_EQ(g.lines.size(), 5u);
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_NE(g.lines[i].find("  ok"), std::string::npos) << g.lines[i];
+  EXPECT_NE(g.lines[4].find("FAIL"), std::string::npos) << g.lines[4];
+  EXPECT_NE(g.hint.find("32.0 bytes"), std::string::npos) << g.hint;
+}
+
+TEST(coalescing_grade, requests_pass_at_four_sectors_each_and_fail_one_above) {
+  const std::uint64_t ld_sect = float3_ideal_ld_sectors(n), st_sect = float3_ideal_st_sectors(n);
+  result_row ex = row_with("exercise", ld_sect / 4, ld_sect, st_sect / 4, st_sect);
+  ex.ideal = registered_ideal("exercise");
+  EXPECT_TRUE(grade_coalescing(ex, references()).passed) << all_lines(grade_coalescing(ex, references()));
+  ex.counters.totals["l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"] += 1;
+  ex.counters.totals["smsp__sass_data_bytes_mem_global_op_st.sum"] += 128;
+  const grade_report g = grade_coalescing(ex, references());
+  EXPECT_FALSE(g.passed);
+  EXPECT_NE(g.lines[4].find("FAIL"), std::string::npos) << all_lines(g);
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_NE(g.lines[i].find("  ok"), std::string::npos) << g.lines[i];
+}
+
+
+TEST(coalescing_grade, its_counters_configure_offline_for_gh100_beside_the_labs_own) {
+  // The set `cudalab check` asks for: a misspelt grading metric fails here, not on the GPU.
+  const lab l = make_lab_04_coalescing();
+  std::vector<std::string> metrics = l.default_metrics;
+  for (const auto& m : l.exercise->extra_metrics) metrics.push_back(m);
+  const detail::cupti_host_config config("GH100", {}, metrics);
+  EXPECT_GE(config.passes(), 1u);
+  EXPECT_EQ(config.metrics(), metrics);
 }
 
 }  // namespace

@@ -6,16 +6,22 @@ namespace cudalab {
 
 grade_outcome grade_exercise(const lab& l, int device) {
   if (!l.exercise) throw usage_error(l.id + " has no exercise");
+  const variant* ex = l.find(l.exercise->variant);
+  if (!ex)
+    throw error(l.id + ": the exercise variant '" + l.exercise->variant + "' is not registered");
+  return grade_as_exercise(l, *ex, device);
+}
+
+grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int device) {
+  if (!l.exercise) throw usage_error(l.id + " has no exercise");
   const exercise_spec& spec = *l.exercise;
-  const variant* ex = l.find(spec.variant);
-  if (!ex) throw error(l.id + ": the exercise variant '" + spec.variant + "' is not registered");
 
   run_request request;
   request.which = &l;
   request.device = device;
   request.sizes = {spec.size ? spec.size : l.default_size};
   request.repeat = 5;
-  request.variants.push_back(ex);
+  request.variants.push_back(&candidate);
   request.extra_metrics = spec.extra_metrics;
   for (const auto& name : spec.reference_variants) {
     const variant* v = l.find(name);
@@ -31,6 +37,24 @@ grade_outcome grade_exercise(const lab& l, int device) {
   outcome.references.assign(rows.begin() + 1, rows.end());
   outcome.report = spec.grade(outcome.exercise, outcome.references);
   return outcome;
+}
+
+std::vector<const variant*> graded_variants(const lab& l) {
+  std::vector<const variant*> out;
+  if (!l.exercise) return out;
+  if (l.exercise->graded_variants.empty()) {
+    for (const auto& v : l.variants)
+      if (v.role == variant_role::fixed || v.role == variant_role::naive ||
+          v.role == variant_role::buggy)
+        out.push_back(&v);
+    return out;
+  }
+  for (const auto& name : l.exercise->graded_variants) {
+    const variant* v = l.find(name);
+    if (!v) throw error(l.id + ": graded variant '" + name + "' is not registered");
+    out.push_back(v);
+  }
+  return out;
 }
 
 }  // namespace cudalab

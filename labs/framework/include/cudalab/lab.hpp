@@ -149,6 +149,10 @@ struct exercise_spec {
       grade;
   // CUPTI metrics the grade needs beyond the lab's default set.
   std::vector<std::string> extra_metrics = {};
+  // The lab's fixed and naive variants that solve the exercise's own problem: the grader's
+  // tests grade each of them as if it were the exercise (fixed must PASS, naive or buggy must
+  // FAIL). Empty: every fixed, naive and buggy variant of the lab.
+  std::vector<std::string> graded_variants = {};
 };
 
 struct lab {

@@ -1,0 +1,26 @@
+# cudalab_add_wrong_ways(<NN-name> TEST <test source> KERNELS <file.cu> ...)
+# Wrong ways of doing a lab's exercise, kept as test inputs: each KERNELS file replaces the
+# exercise (it defines the same exercise variant) and gets the correct answer without the
+# lesson's technique. Each is built as its own lab library, cudalab_labNN_wrong_<name>, from
+# the lab's common objects (cudalab_add_lab with EXERCISE), and TEST is compiled against it as
+# test_labNN_wrong_<name> with CUDALAB_WRONG_WAY=<name>, so the test can assert that the
+# grader FAILS that kernel and which line fails. Labels gpu and labNN.
+function(cudalab_add_wrong_ways lab_dir)
+  cmake_parse_arguments(arg "" "TEST" "KERNELS" ${ARGN})
+  string(REGEX MATCH "^[0-9][0-9]" number "${lab_dir}")
+  set(common cudalab_lab${number}_common)
+  if(NOT TARGET ${common})
+    message(FATAL_ERROR "cudalab_add_wrong_ways(${lab_dir}): the lab has no exercise to replace")
+  endif()
+  foreach(kernel IN LISTS arg_KERNELS)
+    get_filename_component(name ${kernel} NAME_WE)
+    set(lib cudalab_lab${number}_wrong_${name})
+    add_library(${lib} STATIC ${kernel})
+    target_link_libraries(${lib} PUBLIC ${common} PRIVATE cudalab::options)
+    cudalab_add_gtest(test_lab${number}_wrong_${name} SOURCES ${arg_TEST}
+                      LABELS "gpu;lab${number}" LINK ${lib})
+    if(TARGET test_lab${number}_wrong_${name})
+      target_compile_definitions(test_lab${number}_wrong_${name} PRIVATE CUDALAB_WRONG_WAY=${name})
+    endif()
+  endforeach()
+endfunction()

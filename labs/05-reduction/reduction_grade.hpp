@@ -1,0 +1,34 @@
+// `cudalab check 05-reduction`: the grade function and the counters it needs.
+#pragma once
+
+#include "cudalab/lab.hpp"
+#include "cudalab/runner.hpp"
+
+#include <string>
+#include <vector>
+
+namespace cudalab::labs {
+
+// How far the exercise may fall behind the `sequential` reference, measured beside it.
+inline constexpr double reduction_min_thread_efficiency_share = 0.95;
+inline constexpr double reduction_max_wavefront_share = 1.05;
+inline constexpr double reduction_min_bandwidth_share = 0.5;
+
+// Grades the exercise row against the `sequential` reference row (the first reference). PASS
+// needs every line:
+//   correct            every block's partial sum matches the CPU;
+//   threads/inst       at least 0.95 x sequential's (no divergent tree);
+//   bank conflicts     at most the conflict-free model plus the counters' phantom band
+//                      (shared_band_fraction of the exercise's wavefronts);
+//   shared wavefronts  at most 1.05 x sequential's (whole warps at each step);
+//   writes a block     global stores, reductions and atomics at most one a block launched:
+//                      the block's values meet in shared memory or in registers (shuffles),
+//                      not in global atomics;
+//   bandwidth          GB/s at least half of sequential's.
+grade_report grade_reduction(const result_row& exercise, const std::vector<result_row>& references);
+
+// The counters grade_reduction needs beyond the lab's default set: global reduction and
+// atomic requests, and the blocks launched.
+std::vector<std::string> reduction_grade_metrics();
+
+}  // namespace cudalab::labs
