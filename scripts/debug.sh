@@ -23,6 +23,9 @@ die() { echo "debug.sh: $1" >&2; exit "${2:-1}"; }
 kernel_for() {
   case $1 in
     01-thread-indexing/grid_overlaunch|01-thread-indexing/grid_ceil_div) echo affine_guarded_kernel ;;
+    01-thread-indexing/grid_underlaunch) echo affine_guarded_kernel ;;
+    01-thread-indexing/int_index_overflow) echo affine_int_index_kernel ;;
+    01-thread-indexing/int64_index) echo affine_int64_index_kernel ;;
     01-thread-indexing/no_bounds_guard) echo affine_unguarded_kernel ;;
     01-thread-indexing/grid_stride) echo affine_grid_stride_kernel ;;
     01-thread-indexing/matrix_x_rows) echo matrix_x_rows_kernel ;;

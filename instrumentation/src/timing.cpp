@@ -4,6 +4,7 @@
 #include "cudalab/stream.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 namespace cudalab {
 
@@ -38,6 +39,25 @@ timing_stats time_on_stream(cudaStream_t stream, int warmup, int repeats,
     float ms = 0;
     CUDALAB_CHECK_CUDA(cudaEventElapsedTime(&ms, start.get(), stop.get()));
     samples.push_back(ms);
+  }
+  return summarize_timings(std::move(samples));
+}
+
+timing_stats time_on_host(int warmup, int repeats, const std::function<void()>& work,
+                          const std::function<void()>& before_each) {
+  using clock = std::chrono::steady_clock;
+  for (int i = 0; i < warmup; ++i) {
+    if (before_each) before_each();
+    work();
+  }
+  std::vector<double> samples;
+  samples.reserve(static_cast<std::size_t>(repeats));
+  for (int i = 0; i < repeats; ++i) {
+    if (before_each) before_each();
+    const clock::time_point start = clock::now();
+    work();
+    const clock::time_point stop = clock::now();
+    samples.push_back(std::chrono::duration<double, std::milli>(stop - start).count());
   }
   return summarize_timings(std::move(samples));
 }

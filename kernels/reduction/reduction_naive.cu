@@ -15,14 +15,18 @@
 // `if (tid % (2*s) == 0) sdata[tid] += sdata[tid + s];`, the body is two loads, an add and a
 // store, and nvcc -O3 if-converts it: the SASS has `@!P1 LDS`, `@!P1 LDS`, `@!P1 STS` and no
 // branch, every warp issues all three with the inactive lanes predicated off, and the
-// profiler reports 100% branch uniformity (cupti-notes section 4). A call cannot be
-// predicated, so the step becomes a real branch around it:
-//     BSSY B0, <join> ; @P0 BRA <join> ; CALL.REL.NOINC add_partner ; BSYNC B0
+// profiler reports 100% branch uniformity. With the body in a function that is not inlined,
+// ptxas keeps the test as a branch over the call's setup and the call (it could predicate a
+// lone CALL; here it does not):
+//     BSSY B0, <join> ; ... ISETP.NE P0, (tid % 2s), 0 ; @P0 BRA <join> ;
+//     IMAD/MOV (arguments, return address) ; CALL.REL.NOINC add_partner ; <join>: BSYNC B0
 // (check: cuobjdump -sass build/release/kernels/libcudalab_kernels.a | grep -E "BSSY|BRA|CALL").
-// A warp whose lanes all fail the test jumps over the call; a warp with some active lanes
-// splits: the active lanes run the call (LDS, LDS, FADD, STS, RET) while the others wait at
-// BSYNC. That is the divergence the lesson is about, and the counters now show it
-// (divergent branch targets > 0, fewer threads per instruction than sequential addressing).
+// P0 differs between the lanes of a warp, so `@P0 BRA` is the divergent branch: a warp whose
+// lanes all fail the test jumps over the call together; a warp with some workers splits, the
+// workers run the call (LDS, LDS, FADD, STS, RET) while the others wait at BSYNC. That is the
+// divergence the lesson is about, and the counters show it (divergent branch targets > 0,
+// fewer threads per instruction than sequential addressing). A test holds the build to it:
+// the instruction model walks this SASS and must find the branch.
 #include "reduction/reduction_device.cuh"
 #include "reduction/reduction_index.cuh"
 #include "reduction/reduction_kernels.cuh"

@@ -1,12 +1,18 @@
 // Lab 01-thread-indexing: how a thread finds its element.
 //
 // Variants (kernels in kernels/indexing/indexing_kernels.cu):
-//   grid_overlaunch  naive  grid = n/t + n%t blocks: correct (guarded) but launches up to t-1
-//                           extra blocks of idle threads
-//   grid_ceil_div    fixed  grid = (n+t-1)/t: exactly the blocks needed
-//   no_bounds_guard  buggy  no `if (i < n)`: the tail block writes past the output; a canary
-//                           band after the output makes the damage visible to `verify`
-//   grid_stride      fixed  a bounded grid (at most 1024 blocks) and a grid-stride loop
+//   grid_overlaunch     naive  grid = n/t + n%t blocks: correct (guarded) but launches up to
+//                              t-1 extra blocks of idle threads
+//   grid_underlaunch    buggy  grid = n/t blocks: the last n%t elements are never written
+//   grid_ceil_div       fixed  grid = (n+t-1)/t: exactly the blocks needed
+//   no_bounds_guard     buggy  no `if (i < n)`: the tail block writes past the output; a canary
+//                              band after the output makes the damage visible to `verify`
+//   grid_stride         fixed  a bounded grid (at most 1024 blocks) and a grid-stride loop
+//   int_index_overflow  buggy  `int i = blockIdx.x * blockDim.x + threadIdx.x` past element
+//                              2^31, run on a window of `size` elements around 2^31: the index
+//                              wraps negative; the kernel records the wrap instead of touching
+//                              memory 8 GiB before the arrays, and `verify` reports it
+//   int64_index         fixed  the same window with a 64-bit index
 //   matrix_x_rows    naive  2D: threadIdx.x picks the row, a warp touches 32 rows
 //   matrix_x_cols    fixed  2D: threadIdx.x picks the column, a warp reads 32 neighbours
 // Every variant computes out = a*in + b, so the only difference is the indexing.
@@ -21,6 +27,7 @@
 #include "cudalab/model/warp_patterns.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -57,8 +64,11 @@ grid_size grid_of(indexing_kind k, const launch_config& c) {
   const auto t = static_cast<unsigned>(c.block);
   switch (k) {
     case indexing_kind::overlaunch: return {grid_overlaunch(c.size, t)};
+    case indexing_kind::underlaunch: return {grid_underlaunch(c.size, t)};
     case indexing_kind::ceil_div:
-    case indexing_kind::unguarded: return {grid_ceil_div(c.size, t)};
+    case indexing_kind::unguarded:
+    case indexing_kind::int_index:
+    case indexing_kind::int64_index: return {grid_ceil_div(c.size, t)};
     case indexing_kind::grid_stride: return {grid_stride_blocks(c.size, t)};
     case indexing_kind::x_rows:
     case indexing_kind::x_cols: {
@@ -75,6 +85,34 @@ launch_dims dims_of(indexing_kind k, const launch_config& c) {
   const grid_size g = grid_of(k, c);
   const dim3 block = is_matrix(k) ? dim3(32, t / 32) : dim3(t);
   return {dim3(grid_dimension(g.x), grid_dimension(g.y)), block};
+}
+
+bool is_window(indexing_kind k) {
+  return k == indexing_kind::int_index || k == indexing_kind::int64_index;
+}
+
+// The window variants allocate their whole window: refuse, before any work, one too large.
+void check_window_size(indexing_kind k, const launch_config& c) {
+  if (is_window(k) && (c.size == 0 || c.size > index_window_max))
+    throw usage_error("the 32-bit index variants simulate a window of 1.." +
+                      std::to_string(index_window_max) + " elements around element 2^31 (got " +
+                      std::to_string(c.size) + ")");
+}
+
+// Output words still holding the poison (0xFF bytes) after the launch: elements no thread wrote.
+struct unwritten_elements {
+  std::size_t count = 0;
+  std::size_t first = 0;
+};
+unwritten_elements find_unwritten(const std::vector<float>& out, std::size_t n) {
+  unwritten_elements u;
+  const auto* words = reinterpret_cast<const std::uint32_t*>(out.data());
+  for (std::size_t i = n; i-- > 0;) {
+    if (words[i] != 0xFFFFFFFFu) continue;
+    ++u.count;
+    u.first = i;
+  }
+  return u;
 }
 
 // Elements of the data set (the matrix rounds the size up to a square).
@@ -114,6 +152,7 @@ class affine_variant final : public prepared_variant {
     CUDALAB_CHECK_CUDA(cudaMemsetAsync(m_out.data(), 0xFF, m_n * sizeof(float), stream));
     CUDALAB_CHECK_CUDA(cudaMemcpyAsync(m_out.data() + m_n, m_canary.data(), m_band * sizeof(float),
                                        cudaMemcpyDeviceToDevice, stream));
+    if (m_kind == indexing_kind::int_index) m_wraps.copy_from_host(m_no_wraps, stream);
   }
   void launch(cudaStream_t stream) override {
     const auto t = static_cast<unsigned>(m_config.block);
@@ -121,6 +160,9 @@ class affine_variant final : public prepared_variant {
     float* out = m_out.data();
     switch (m_kind) {
       case indexing_kind::overlaunch: m_dims = launch_affine_overlaunch(in, out, m_n, t, coefficient_a, coefficient_b, stream); break;
+      case indexing_kind::underlaunch: m_dims = launch_affine_underlaunch(in, out, m_n, t, coefficient_a, coefficient_b, stream); break;
+      case indexing_kind::int_index: m_dims = launch_affine_int_index(in, out, m_n, t, m_wraps.data(), coefficient_a, coefficient_b, stream); break;
+      case indexing_kind::int64_index: m_dims = launch_affine_int64_index(in, out, m_n, t, coefficient_a, coefficient_b, stream); break;
       case indexing_kind::ceil_div: m_dims = launch_affine_guarded(in, out, m_n, t, coefficient_a, coefficient_b, stream); break;
       case indexing_kind::unguarded: m_dims = launch_affine_unguarded(in, out, m_n, t, coefficient_a, coefficient_b, stream); break;
       case indexing_kind::grid_stride: m_dims = launch_affine_grid_stride(in, out, m_n, t, coefficient_a, coefficient_b, stream); break;
@@ -128,7 +170,10 @@ class affine_variant final : public prepared_variant {
       case indexing_kind::x_cols: m_dims = launch_matrix_x_cols(in, out, matrix_side(m_config.size), t, coefficient_a, coefficient_b, stream); break;
     }
   }
-  void download(cudaStream_t stream) override { m_out.copy_to_host(m_host_out, stream); }
+  void download(cudaStream_t stream) override {
+    m_out.copy_to_host(m_host_out, stream);
+    if (m_kind == indexing_kind::int_index) m_wraps.copy_to_host(m_host_wraps, stream);
+  }
   verify_result verify() override {
     std::vector<double> expected(m_n);
     for (std::size_t i = 0; i < m_n; ++i)
@@ -136,6 +181,22 @@ class affine_variant final : public prepared_variant {
     // The GPU may fuse a*x+b into one FMA (one rounding) where float math rounds twice:
     // a relative tolerance of 2^-22 covers both.
     verify_result r = compare_floats(m_host_out.data(), expected.data(), m_n, 0x1p-22);
+    if (const unwritten_elements u = find_unwritten(m_host_out, m_n); u.count > 0) {
+      r.ok = false;
+      r.detail = std::to_string(u.count) + " elements never written, from element " +
+                 std::to_string(u.first);
+    }
+    if (m_kind == indexing_kind::int_index) {
+      const index_wrap_record& got = m_host_wraps.at(0);
+      if (got.threads > 0) {
+        const index_wraps model = predict_index_wraps(m_config);
+        r.ok = false;
+        r.detail = std::to_string(got.threads) + " threads computed a negative int index (lowest " +
+                   std::to_string(got.lowest_index) + "; model " + std::to_string(model.threads) +
+                   ", lowest " + std::to_string(model.lowest_index) +
+                   ") and were stopped before touching memory; " + r.detail;
+      }
+    }
     const auto* band = reinterpret_cast<const std::uint32_t*>(m_host_out.data() + m_n);
     if (const std::size_t hit = count_overwritten(band, m_band); hit > 0) {
       r.ok = false;
@@ -156,6 +217,10 @@ class affine_variant final : public prepared_variant {
   std::vector<float> m_host_in, m_host_out;
   device_buffer<float> m_in, m_out;
   device_buffer<std::uint32_t> m_canary;
+  // Only the int-indexed kernel writes here; {0, INT_MAX} means no thread wrapped.
+  const std::vector<index_wrap_record> m_no_wraps{index_wrap_record{0, INT_MAX}};
+  device_buffer<index_wrap_record> m_wraps{1};
+  std::vector<index_wrap_record> m_host_wraps;
   launch_dims m_dims{dim3(0), dim3(0)};
 };
 
@@ -170,12 +235,24 @@ struct lane_element {
 };
 
 lane_element element_of(indexing_kind k, const thread_coord& tc, std::size_t n, std::size_t side,
-                        std::size_t step) {
+                        std::size_t step, const index_window& window) {
   switch (k) {
     case indexing_kind::overlaunch:
+    case indexing_kind::underlaunch:
     case indexing_kind::ceil_div: {
       const std::size_t i = global_index_1d(tc);
       return {i, i < n};
+    }
+    case indexing_kind::int_index: {
+      // A wrapped (negative) index passes the guard, then stops before any access.
+      const int i = global_index_int(tc, window.first_block);
+      const std::int64_t local = i - window.first_element;
+      if (!(i < window.n) || local < 0) return {0, false};
+      return {static_cast<std::size_t>(local), true};
+    }
+    case indexing_kind::int64_index: {
+      const std::int64_t i = global_index_64(tc, window.first_block);
+      return {static_cast<std::size_t>(i - window.first_element), i < window.n};
     }
     case indexing_kind::unguarded: return {global_index_1d(tc), true};
     case indexing_kind::grid_stride: {
@@ -197,9 +274,11 @@ lane_element element_of(indexing_kind k, const thread_coord& tc, std::size_t n, 
 // The access model's prediction: walk the launch warp by warp (model/warp_patterns.hpp) and
 // record one load (in[i]) and one store (out[i]) per warp instruction with an active lane.
 model::access_counts predict_indexing(indexing_kind k, const launch_config& c) {
+  check_window_size(k, c);
   const launch_dims d = dims_of(k, c);
   const std::size_t n = elements(k, c);
   const std::size_t side = is_matrix(k) ? matrix_side(c.size) : 0;
+  const index_window window = is_window(k) ? overflow_window(c.size, d.block.x) : index_window{};
   model::access_model m;
   model::for_each_warp_2d(d.grid.x, d.grid.y, d.block.x, d.block.y,
                           [&](const model::warp_threads_2d& w) {
@@ -209,7 +288,7 @@ model::access_counts predict_indexing(indexing_kind k, const launch_config& c) {
                          std::uint64_t base) -> std::optional<std::uint64_t> {
         const thread_coord tc{ww.block_x, ww.block_y, ww.thread_x(lane), ww.thread_y(lane),
                               d.block.x, d.block.y, d.grid.x};
-        const lane_element e = element_of(k, tc, n, side, step);
+        const lane_element e = element_of(k, tc, n, side, step, window);
         if (!e.active) return std::nullopt;
         return base + e.index * sizeof(float);
       };
@@ -227,6 +306,23 @@ model::access_counts predict_indexing(indexing_kind k, const launch_config& c) {
     }
   });
   return m.counts();
+}
+
+index_wraps predict_index_wraps(const launch_config& c) {
+  check_window_size(indexing_kind::int_index, c);
+  const launch_dims d = dims_of(indexing_kind::int_index, c);
+  const index_window window = overflow_window(c.size, d.block.x);
+  index_wraps w;
+  for (unsigned b = 0; b < d.grid.x; ++b) {
+    for (unsigned t = 0; t < d.block.x; ++t) {
+      const thread_coord tc{b, 0, t, 0, d.block.x, 1, d.grid.x};
+      const int i = global_index_int(tc, window.first_block);
+      if (!(i < window.n) || i - window.first_element >= 0) continue;
+      if (w.threads == 0 || i < w.lowest_index) w.lowest_index = i;
+      ++w.threads;
+    }
+  }
+  return w;
 }
 
 variant make_indexing_variant(indexing_kind k, std::string name, variant_role role, std::string lesson) {
@@ -248,6 +344,7 @@ variant make_indexing_variant(indexing_kind k, std::string name, variant_role ro
   };
   v.predict = [k](const launch_config& c) { return predict_indexing(k, c); };
   v.prepare = [k](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
+    check_window_size(k, c);
     return std::make_unique<affine_variant>(k, c);
   };
   return v;
@@ -263,12 +360,19 @@ lab make_lab_01_thread_indexing() {
   l.variants = {
       make_indexing_variant(indexing_kind::overlaunch, "grid_overlaunch", variant_role::naive,
                             "grid = n/t + n%t launches up to t-1 idle blocks"),
+      make_indexing_variant(indexing_kind::underlaunch, "grid_underlaunch", variant_role::buggy,
+                            "grid = n/t drops the last n%t elements: no thread is launched for them"),
       make_indexing_variant(indexing_kind::ceil_div, "grid_ceil_div", variant_role::fixed,
                             "grid = (n+t-1)/t launches exactly the blocks needed"),
       make_indexing_variant(indexing_kind::unguarded, "no_bounds_guard", variant_role::buggy,
                             "no `if (i < n)`: the partial tail block writes past the output"),
       make_indexing_variant(indexing_kind::grid_stride, "grid_stride", variant_role::fixed,
                             "at most 1024 blocks; each thread loops with stride gridDim*blockDim"),
+      make_indexing_variant(indexing_kind::int_index, "int_index_overflow", variant_role::buggy,
+                            "int i = blockIdx.x*blockDim.x + threadIdx.x wraps negative past 2^31 "
+                            "(a window of size elements around 2^31)"),
+      make_indexing_variant(indexing_kind::int64_index, "int64_index", variant_role::fixed,
+                            "a 64-bit index reaches past 2^31 (the same window)"),
       make_indexing_variant(indexing_kind::x_rows, "matrix_x_rows", variant_role::naive,
                             "2D: threadIdx.x picks the row, so a warp touches 32 rows"),
       make_indexing_variant(indexing_kind::x_cols, "matrix_x_cols", variant_role::fixed,

@@ -5,8 +5,9 @@
 // counts one divergent branch target per such warp and step
 // (smsp__sass_branch_targets_threads_divergent.sum, exact). Which source-level `if` is a real
 // branch is a property of the binary, read from the SASS of the release build:
-//   interleaved_divergent  `if (tid % 2s == 0) add_partner(...)`: a call cannot be predicated,
-//                          so the test is a branch (BSSY / @P0 BRA / CALL.REL.NOINC / BSYNC);
+//   interleaved_divergent  `if (tid % 2s == 0) add_partner(...)`: ptxas keeps this test as a
+//                          branch over the call (BSSY / @P0 BRA / CALL.REL.NOINC / BSYNC), with
+//                          P0 computed per lane from tid;
 //   the other trees        `if (tid < s)` / `if (index < blockDim.x)` bodies are predicated
 //                          (@P LDS/STS, no branch), and `if (tid < 32)` is whole warps: no
 //                          divergent branch at all;

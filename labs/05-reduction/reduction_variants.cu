@@ -141,18 +141,15 @@ class cub_prepared final : public prepared_variant {
   device_buffer<unsigned char> m_temp;
 };
 
-// The CPU side of the comparison. launch() first waits for the stream, so the runner's start
-// event has been reached; the events then bracket the CPU loop (a stream is idle while the
-// host works, so the stop event is stamped as soon as it is recorded).
+// The CPU side of the comparison: the loop the checks use, on one core, with the data already
+// in host memory. The variant is timed_on_host, so the runner times launch() with the host's
+// steady clock.
 class cpu_prepared final : public prepared_variant {
  public:
   explicit cpu_prepared(const launch_config& c) : m_host_in(data::make_floats(c.size)) {}
   void upload(cudaStream_t) override {}
   void reset(cudaStream_t) override { m_sum = -1; }
-  void launch(cudaStream_t stream) override {
-    CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
-    m_sum = data::reference_sum(m_host_in);
-  }
+  void launch(cudaStream_t) override { m_sum = data::reference_sum(m_host_in); }
   void download(cudaStream_t) override {}
   verify_result verify() override { return data::verify_total(m_host_in, m_sum); }
   launch_shape shape() const override { return {}; }
@@ -254,6 +251,7 @@ variant make_cpu_reference_variant() {
   v.lesson = "one CPU core summing in double: the time the GPU must beat (data already on each side)";
   // --block is ignored: one CPU core.
   v.has_kernels = false;
+  v.timed_on_host = true;
   v.device_bytes = [](const launch_config&) { return std::size_t{0}; };
   v.ideal = [](const launch_config& c) { return read_once(c, true); };
   v.prepare = [](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {

@@ -4,6 +4,8 @@
 
 #include "gpu_test.hpp"
 
+#include "indexing/indexing_index.cuh"
+
 #include "cudalab/counters.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/stream.hpp"
@@ -57,6 +59,47 @@ TEST_F(indexing_gpu, missing_bounds_guard_is_caught_by_the_canary) {
   // With a size that is a multiple of the block the bug hides: exactly why it is dangerous.
   const verify_result exact = run_once(buggy, launch_config{1024, 256, 0}, stream.get());
   EXPECT_TRUE(exact.ok) << exact.detail;
+}
+
+TEST_F(indexing_gpu, underlaunch_leaves_the_last_n_mod_t_elements_unwritten) {
+  const lab l = make_lab_01_thread_indexing();
+  const variant& buggy = *l.find("grid_underlaunch");
+  cuda_stream stream;
+  const verify_result partial = run_once(buggy, launch_config{1000, 256, 0}, stream.get());
+  EXPECT_FALSE(partial.ok);
+  EXPECT_NE(partial.detail.find("232 elements never written, from element 768"), std::string::npos)
+      << partial.detail;
+  const verify_result none = run_once(buggy, launch_config{100, 256, 0}, stream.get());
+  EXPECT_FALSE(none.ok);
+  EXPECT_NE(none.detail.find("100 elements never written, from element 0"), std::string::npos)
+      << none.detail;
+  // A size that is a multiple of the block hides this bug too.
+  const verify_result exact = run_once(buggy, launch_config{1024, 256, 0}, stream.get());
+  EXPECT_TRUE(exact.ok) << exact.detail;
+}
+
+// The wrapped threads must be exactly the model's, and stop before any access: the elements
+// from 2^31 on stay unwritten and the canary band after the output stays intact.
+TEST_F(indexing_gpu, int_index_overflow_records_every_wrap_the_model_predicts_and_writes_nothing) {
+  const lab l = make_lab_01_thread_indexing();
+  const variant& buggy = *l.find("int_index_overflow");
+  cuda_stream stream;
+  for (const launch_config c : {launch_config{1000, 256, 0}, launch_config{1'000'003, 96, 0},
+                                launch_config{3'000'001, 1000, 0}}) {
+    const index_wraps model = predict_index_wraps(c);
+    ASSERT_GT(model.threads, 0u);
+    const indexing::index_window w = indexing::overflow_window(c.size, static_cast<unsigned>(c.block));
+    const auto below = static_cast<std::size_t>(indexing::int_index_limit - w.first_element);
+    const std::string expected =
+        std::to_string(model.threads) + " threads computed a negative int index (lowest " +
+        std::to_string(model.lowest_index) + "; model " + std::to_string(model.threads) +
+        ", lowest " + std::to_string(model.lowest_index) +
+        ") and were stopped before touching memory; " + std::to_string(c.size - below) +
+        " elements never written, from element " + std::to_string(below);
+    const verify_result r = run_once(buggy, c, stream.get());
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.detail, expected) << "n=" << c.size << " block=" << c.block;
+  }
 }
 
 class indexing_counters : public counter_test {};

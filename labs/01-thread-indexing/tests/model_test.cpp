@@ -3,7 +3,12 @@
 
 #include "indexing/indexing_index.cuh"
 
+#include "cudalab/check.hpp"
+
 #include <gtest/gtest.h>
+
+#include <climits>
+#include <cstdint>
 
 namespace cudalab::labs {
 namespace {
@@ -62,10 +67,90 @@ TEST(indexing_model, matrix_x_rows_needs_32_sectors_per_request_x_cols_4) {
   EXPECT_EQ(cols.global_ld_sectors, side * side / 8);    // 4 per request
 }
 
+TEST(indexing_grid, underlaunch_formula_covers_only_whole_blocks) {
+  EXPECT_EQ(indexing::grid_underlaunch(1000, 256), 3u);  // 768 of 1000 elements
+  EXPECT_EQ(indexing::grid_underlaunch(1024, 256), indexing::grid_ceil_div(1024, 256));
+  EXPECT_EQ(indexing::grid_underlaunch(100, 256), 0u);  // nothing launched at all
+}
+
+TEST(indexing_model, underlaunch_moves_only_the_elements_of_whole_blocks) {
+  const std::size_t n = 10'000'000, t = 256;
+  const std::size_t covered = n / t * t;  // 9,999,872
+  const auto under = predict_indexing(indexing_kind::underlaunch, config(n, t));
+  EXPECT_EQ(under.global_ld_requests, covered / 32);
+  EXPECT_EQ(under.global_ld_sectors, covered * 4 / 32);
+  EXPECT_EQ(under.global_st_sectors, covered * 4 / 32);
+  EXPECT_EQ(predict_indexing(indexing_kind::underlaunch, config(100, 256)), model::access_counts{});
+}
+
+TEST(indexing_int_index, wraps_to_int_min_at_element_2_to_the_31) {
+  // Block first_block plays block 2^31 / 256 of the full launch: its thread 0 is element 2^31.
+  const unsigned first_block = (1u << 31) / 256;
+  const indexing::thread_coord last_below{0, 0, 255, 0, 256, 1, 2};  // block first_block - 1
+  const indexing::thread_coord first_above{0, 0, 0, 0, 256, 1, 2};
+  EXPECT_EQ(indexing::global_index_int(last_below, first_block - 1), INT_MAX);
+  EXPECT_EQ(indexing::global_index_int(first_above, first_block), INT_MIN);
+  EXPECT_EQ(indexing::global_index_64(first_above, first_block), std::int64_t{1} << 31);
+}
+
+TEST(indexing_int_index, window_straddles_element_2_to_the_31_on_a_block_boundary) {
+  for (unsigned block : {32u, 96u, 256u, 1000u, 1024u}) {
+    for (std::size_t size : {std::size_t{2048}, std::size_t{1'000'003}, std::size_t{10'000'000}}) {
+      const indexing::index_window w = indexing::overflow_window(size, block);
+      EXPECT_EQ(w.first_element % block, 0) << block;
+      EXPECT_EQ(w.first_element, std::int64_t{w.first_block} * block);
+      EXPECT_EQ(w.n - w.first_element, static_cast<std::int64_t>(size));
+      EXPECT_LT(w.first_element, indexing::int_index_limit) << size << " " << block;
+      EXPECT_GT(w.n, indexing::int_index_limit) << size << " " << block;
+    }
+  }
+}
+
+TEST(indexing_int_index, every_launched_thread_past_2_to_the_31_wraps_and_touches_nothing) {
+  for (const launch_config c : {config(10'000'000, 256), config(1'000'003, 96), config(1000, 256)}) {
+    const indexing::index_window w =
+        indexing::overflow_window(c.size, static_cast<unsigned>(c.block));
+    const std::size_t below = static_cast<std::size_t>(indexing::int_index_limit - w.first_element);
+    // Every launched thread from element 2^31 on wraps, the tail block's threads past the end
+    // included: a negative index passes the bounds guard.
+    const std::size_t launched = indexing::grid_ceil_div(c.size, static_cast<unsigned>(c.block)) *
+                                 static_cast<std::size_t>(c.block);
+    const index_wraps wraps = predict_index_wraps(c);
+    EXPECT_EQ(wraps.threads, launched - below) << c.size;
+    EXPECT_EQ(wraps.lowest_index, INT_MIN) << c.size;
+    // Only the elements below 2^31 are read and written; 2^31 is a multiple of 32 elements, and
+    // the window starts on a block boundary, so every request is a whole, aligned warp.
+    const auto counts = predict_indexing(indexing_kind::int_index, c);
+    const auto fixed = predict_indexing(indexing_kind::int64_index, c);
+    if (c.block % 32 == 0) {
+      EXPECT_EQ(counts.global_ld_requests, below / 32) << c.size;
+      EXPECT_EQ(counts.global_st_sectors, below * 4 / 32) << c.size;
+    }
+    EXPECT_LT(counts.global_ld_sectors, fixed.global_ld_sectors) << c.size;
+  }
+}
+
+TEST(indexing_int_index, the_64_bit_index_moves_the_whole_window_like_the_guarded_copy) {
+  for (const launch_config c : {config(10'000'000, 256), config(1'000'003, 96)}) {
+    EXPECT_EQ(predict_indexing(indexing_kind::int64_index, c),
+              predict_indexing(indexing_kind::ceil_div, c))
+        << c.size;
+  }
+}
+
+TEST(indexing_int_index, window_sizes_beyond_2_to_the_30_are_refused_before_any_work) {
+  const std::size_t too_big = indexing::index_window_max + 1;
+  EXPECT_THROW(predict_indexing(indexing_kind::int_index, config(too_big, 256)), usage_error);
+  EXPECT_THROW(predict_indexing(indexing_kind::int64_index, config(0, 256)), usage_error);
+  EXPECT_THROW(predict_index_wraps(config(too_big, 256)), usage_error);
+  const lab l = make_lab_01_thread_indexing();
+  EXPECT_THROW(l.find("int64_index")->prepare(config(too_big, 256), nullptr), usage_error);
+}
+
 TEST(indexing_lab, registers_every_variant_with_a_model) {
   const lab l = make_lab_01_thread_indexing();
   EXPECT_EQ(l.id, "01-thread-indexing");
-  ASSERT_EQ(l.variants.size(), 6u);
+  ASSERT_EQ(l.variants.size(), 9u);
   for (const auto& v : l.variants) {
     EXPECT_TRUE(v.predict) << v.name;
     EXPECT_TRUE(v.prepare) << v.name;

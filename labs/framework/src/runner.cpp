@@ -262,9 +262,15 @@ std::vector<result_row> run_lab(const run_request& request) {
       row.shape = prepared->shape();
       {
         nvtx::scoped_range phase("kernel", l.id);
-        row.time = time_on_stream(
-            stream.get(), request.warmup, request.repeat, [&] { prepared->launch(stream.get()); },
-            [&] { prepared->reset(stream.get()); });
+        const auto launch = [&] { prepared->launch(stream.get()); };
+        row.time = p.which->timed_on_host
+                       ? time_on_host(request.warmup, request.repeat, launch,
+                                      [&] {
+                                        prepared->reset(stream.get());
+                                        stream.synchronize();
+                                      })
+                       : time_on_stream(stream.get(), request.warmup, request.repeat, launch,
+                                        [&] { prepared->reset(stream.get()); });
         row.phases.kernel_ms = clock.lap_ms();
       }
       {

@@ -119,6 +119,9 @@ struct variant {
   std::optional<sweep_spec> sweep;
   // Kernels run by launch(); false for library or copy baselines that counters cannot see.
   bool has_kernels = true;
+  // launch() does its measured work on the CPU (a CPU baseline): timed with the host's steady
+  // clock instead of CUDA events, which only stamp when the GPU's stream reaches them.
+  bool timed_on_host = false;
 
   std::function<std::size_t(const launch_config&)> device_bytes;  // GPU memory needed
   // The largest grid the variant launches for a config (the runner checks it against the
