@@ -106,6 +106,7 @@ variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_
   v.role = role;
   v.lesson = std::move(lesson);
   v.predict = [kind](const launch_config& c) { return predict_coalescing(kind, c); };
+  v.model_cost = [kind](const launch_config& c) { return coalescing_model_cost(kind, c); };
   return v;
 }
 

@@ -9,6 +9,7 @@
 #include "cudalab/device.hpp"
 #include "cudalab/device_buffer.hpp"
 #include "cudalab/metrics.hpp"
+#include "cudalab/model_budget.hpp"
 #include "cudalab/nvtx.hpp"
 #include "cudalab/stream.hpp"
 
@@ -121,6 +122,7 @@ std::vector<result_row> run_lab(const run_request& request,
   const auto predict_point = [&](std::size_t i) { return predicted_row(l, points[i]); };
   std::vector<result_row> rows;
   if (!request.gpu) {
+    check_model_budget(l, points);
     background_results<result_row> predictions(points.size(), predict_point);
     for (std::size_t i = 0; i < points.size(); ++i) {
       result_row row = predictions.take(i);
@@ -148,6 +150,7 @@ std::vector<result_row> run_lab(const run_request& request,
     }
   }
   // Sizes are checked first: only then may the model start simulating them.
+  check_model_budget(l, points);
   background_results<result_row> predictions(points.size(), predict_point);
   const double roof = measured_copy_gbps(request.device);
   // Waiting points may hold a quarter of the free memory between them.
