@@ -71,7 +71,10 @@ model::grid_axis axis_of(coalescing_kind kind, const launch_config& c) {
            bytes_per_block(4, first_element)});
     }
   }
-  throw std::invalid_argument("unknown coalescing_kind");
+  // A kind not listed here is still predicted exactly, walking every block.
+  model::grid_axis every_block = model::grid_axis::guarded(threads, t, {});
+  every_block.whole = 0;
+  return every_block;
 }
 
 // Warp instructions each warp issues (the records of the predict_ functions below).
@@ -81,8 +84,12 @@ unsigned warp_instructions(coalescing_kind kind) {
     case coalescing_kind::soa: return 3 * float3_components;
     case coalescing_kind::aos_float3_staged: return 5 * float3_components + 2 * float3_components;
     case coalescing_kind::aos_float4: return 3;
-    default: return 2;
+    case coalescing_kind::char_per_thread:
+    case coalescing_kind::uchar4_packed:
+    case coalescing_kind::offset:
+    case coalescing_kind::stride: return 2;
   }
+  throw std::invalid_argument("unknown coalescing_kind");
 }
 
 enum class walk { block_classes, every_block };
