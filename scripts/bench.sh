@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
-# scripts/bench.sh [--build DIR] [--out DIR]: the benchmarks behind the numbers in docs/ and
-# the lab READMEs (never run while counters are collected, except where that is the point).
+# scripts/bench.sh [--build DIR] [--out DIR] [--model-only]: the benchmarks behind the numbers
+# in docs/ and the lab READMEs (never run while counters are collected, except where that is
+# the point).
 #   1. in-process counters vs ncu: wall time for the same counts of lab 01;
 #   2. NVTX cost with no tool attached against the lab's kernel time;
 #   3. large sizes: lab 04 at 2^26 float3 elements, lab 05 at 2^28 floats, without counters;
 #      lab 04's particle pair at 2^26 particles and its AoS -> SoA speedup.
+#   4. the model's predictions without a GPU: each lab's default run, full sweeps, 2^24.
+# --model-only runs section 4 alone (no GPU needed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=build/release out=bench-results
+build=build/release out=bench-results model_only=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --build) build=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    --model-only) model_only=1; shift ;;
+    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -29,6 +33,42 @@ wall() {  # wall <seconds-var> <command...>: wall-clock seconds of the command
   end=$(date +%s.%N)
   printf -v "$var" '%.2f' "$(awk -v a="$start" -v b="$end" 'BEGIN{print b - a}')"
 }
+
+model_predictions() {
+  echo "== 4. the model's predictions without a GPU (wall time, median of 5; $(nproc) cores)"
+  # CUDA_VISIBLE_DEVICES= hides any GPU, so the run prints predictions only and exits 3; any
+  # other exit (a refusal, a crash) is a failure of the benchmark.
+  predict_once() {
+    local start end code=0
+    start=$(date +%s.%N)
+    CUDA_VISIBLE_DEVICES= "$tool" "$@" >/dev/null 2>>"$out/bench-commands.log" || code=$?
+    end=$(date +%s.%N)
+    if [ "$code" -ne 3 ]; then echo "bench.sh: cudalab $* exited $code" >&2; exit 1; fi
+    awk -v a="$start" -v b="$end" 'BEGIN{printf "%.3f\n", b - a}'
+  }
+  local runs=(
+    "run 01"
+    "run 04"
+    "run 05"
+    "run 01 --size 2^24"
+    "run 04 --size 2^24"
+    "run 04 --variant offset --sweep 0..32"
+    "run 04 --variant stride --sweep 1..32"
+    "run 04 --size 1G"
+    "run 01 --size 2^10..2^36"
+  )
+  for r in "${runs[@]}"; do
+    read -ra args <<<"$r"
+    predict_once "${args[@]}" >/dev/null  # warm the page cache
+    local times
+    times=$(for _ in 1 2 3 4 5; do predict_once "${args[@]}"; done | sort -n)
+    printf '  cudalab %-42s %s s  (runs: %s)\n' "$r" "$(sed -n 3p <<<"$times")" "$(paste -sd' ' <<<"$times")"
+  done
+}
+if [ "$model_only" = 1 ]; then
+  model_predictions
+  exit 0
+fi
 
 echo "== 1. counters in-process vs ncu (lab 04 at 1M: every variant and sweep point, memory set, one launch each)"
 # One untimed run first (the first process after a while pays for loading the driver and
@@ -85,3 +125,5 @@ fi
 if "$tool" list 05 >/dev/null 2>&1; then
   "$tool" run 05 --size 2^28 --no-counters --repeat 20 | tee "$out/05-2^28.txt"
 fi
+
+model_predictions

@@ -24,6 +24,7 @@
 #include "cudalab/device_buffer.hpp"
 #include "cudalab/host_data.hpp"
 #include "cudalab/model/access_model.hpp"
+#include "cudalab/model/block_classes.hpp"
 #include "cudalab/model/warp_patterns.hpp"
 
 #include <algorithm>
@@ -113,6 +114,12 @@ unwritten_elements find_unwritten(const std::vector<float>& out, std::size_t n) 
     u.first = i;
   }
   return u;
+}
+
+// The 2D variants launch blocks of 32 x (t / 32) threads.
+void check_matrix_block(indexing_kind k, const launch_config& c) {
+  if (is_matrix(k) && (c.block % 32 != 0))
+    throw usage_error("the 2D variants need --block in multiples of 32 (got " + std::to_string(c.block) + ")");
 }
 
 // Elements of the data set (the matrix rounds the size up to a square).
@@ -271,19 +278,87 @@ lane_element element_of(indexing_kind k, const thread_coord& tc, std::size_t n, 
   return {};
 }
 
-// The access model's prediction: walk the launch warp by warp (model/warp_patterns.hpp) and
-// record one load (in[i]) and one store (out[i]) per warp instruction with an active lane.
-model::access_counts predict_indexing(indexing_kind k, const launch_config& c) {
+namespace {
+
+enum class walk { block_classes, every_block };
+
+// The launch cut into whole, edge and idle blocks along x and y (cudalab/model/block_classes.hpp),
+// with the bytes a block's addresses move, taken from the kernels' own index functions.
+struct indexing_grid {
+  model::grid_axis x, y;
+};
+
+indexing_grid block_grid_of(indexing_kind k, const launch_config& c) {
+  check_matrix_block(k, c);
   check_window_size(k, c);
+  const launch_dims d = dims_of(k, c);
+  const std::size_t n = elements(k, c);
+  const std::size_t side = is_matrix(k) ? matrix_side(c.size) : 0;
+  const auto first_index = [&](unsigned bx, unsigned by) {
+    const thread_coord tc{bx, by, 0, 0, d.block.x, d.block.y, d.grid.x};
+    return element_of(k, tc, n, side, 0, index_window{}).index;
+  };
+  const std::uint64_t x_bytes = (first_index(1, 0) - first_index(0, 0)) * sizeof(float);
+  const std::uint64_t y_bytes = (first_index(0, 1) - first_index(0, 0)) * sizeof(float);
+  // Blocks along an axis of `limit` elements that pass the guard whole, and those that pass
+  // it in part; a grid that rounds up by more than a block leaves the rest idle.
+  const auto axis = [](std::uint64_t blocks, std::uint64_t limit, unsigned dim, std::uint64_t bytes) {
+    model::grid_axis a;
+    a.blocks = blocks;
+    a.edge_end = std::min<std::uint64_t>(blocks, (limit + dim - 1) / dim);
+    a.whole = std::min<std::uint64_t>(a.edge_end, limit / dim);
+    a.period = model::repeat_period({bytes});
+    return a;
+  };
+  indexing_grid g;
+  switch (k) {
+    case indexing_kind::overlaunch:
+    case indexing_kind::underlaunch:
+    case indexing_kind::ceil_div: g.x = axis(d.grid.x, n, d.block.x, x_bytes); break;
+    case indexing_kind::unguarded:  // no guard: every block is whole
+      g.x = axis(d.grid.x, std::uint64_t{d.grid.x} * d.block.x, d.block.x, x_bytes);
+      break;
+    case indexing_kind::grid_stride:  // blocks loop a different number of times: walk each
+    case indexing_kind::int_index:    // threads past element 2^31 wrap: walk each block
+    case indexing_kind::int64_index:  // a window of at most 2^30 elements: walk each block
+      g.x.blocks = g.x.edge_end = d.grid.x;
+      g.x.whole = 0;
+      break;
+    case indexing_kind::x_rows:
+    case indexing_kind::x_cols:
+      g.x = axis(d.grid.x, side, d.block.x, x_bytes);
+      g.y = axis(d.grid.y, side, d.block.y, y_bytes);
+      break;
+  }
+  return g;
+}
+
+// Steps of the grid-stride loop on which every lane of the warp passes its guard.
+std::uint64_t whole_steps(const model::warp_threads_2d& w, const launch_dims& d, std::size_t n) {
+  std::uint64_t last = 0, stride = 0;
+  for (unsigned lane = 0; lane < w.lanes; ++lane) {
+    const thread_coord tc{w.block_x, w.block_y, w.thread_x(lane), w.thread_y(lane),
+                          d.block.x, d.block.y, d.grid.x};
+    const std::uint64_t i = element_of(indexing_kind::grid_stride, tc, n, 0, 0, index_window{}).index;
+    stride = element_of(indexing_kind::grid_stride, tc, n, 0, 1, index_window{}).index - i;
+    last = std::max(last, i);
+  }
+  if (last >= n || stride == 0) return 0;
+  return (n - 1 - last) / stride + 1;
+}
+
+// Everything block (bx, by) issues: one load (in[i]) and one store (out[i]) per warp
+// instruction with an active lane, on every grid-stride step a lane of the warp is still in.
+model::access_counts block_counts(indexing_kind k, const launch_config& c, walk how, unsigned bx,
+                                  unsigned by) {
   const launch_dims d = dims_of(k, c);
   const std::size_t n = elements(k, c);
   const std::size_t side = is_matrix(k) ? matrix_side(c.size) : 0;
   const index_window window = is_window(k) ? overflow_window(c.size, d.block.x) : index_window{};
   model::access_model m;
-  model::for_each_warp_2d(d.grid.x, d.grid.y, d.block.x, d.block.y,
-                          [&](const model::warp_threads_2d& w) {
-    // Only the grid-stride kernel loops; a warp leaves the loop when no lane is left in it.
-    for (std::size_t step = 0;; ++step) {
+  model::for_each_warp_of_block_2d(bx, by, d.block.x, d.block.y, [&](const model::warp_threads_2d& w) {
+    // Records `times` copies of step `step`'s load and store; false when no lane is active.
+    const auto issue = [&](std::size_t step, std::uint64_t times) {
       auto address = [&](const model::warp_threads_2d& ww, unsigned lane,
                          std::uint64_t base) -> std::optional<std::uint64_t> {
         const thread_coord tc{ww.block_x, ww.block_y, ww.thread_x(lane), ww.thread_y(lane),
@@ -297,13 +372,25 @@ model::access_counts predict_indexing(indexing_kind k, const launch_config& c) {
           [&](const model::warp_threads_2d& ww, unsigned lane) { return address(ww, lane, in_base); });
       if (std::all_of(load.address.begin(), load.address.end(),
                       [](std::uint64_t a) { return a == model::inactive_lane; }))
-        break;
-      m.record(load);
+        return false;
+      m.record(load, times);
       m.record(model::make_warp_access(
-          memory_space::global, access_kind::store, 4, w,
-          [&](const model::warp_threads_2d& ww, unsigned lane) { return address(ww, lane, out_base); }));
-      if (k != indexing_kind::grid_stride) break;
+                   memory_space::global, access_kind::store, 4, w,
+                   [&](const model::warp_threads_2d& ww, unsigned lane) { return address(ww, lane, out_base); }),
+               times);
+      return true;
+    };
+    std::size_t step = 0;
+    if (k == indexing_kind::grid_stride && how == walk::block_classes) {
+      // Whole steps move every address by the grid's stride; when that is a multiple of 128
+      // bytes they all count as the first (block_classes.hpp says why).
+      const std::uint64_t stride_bytes = grid_stride(thread_coord{0, 0, 0, 0, d.block.x, d.block.y, d.grid.x}) * sizeof(float);
+      const std::uint64_t whole = stride_bytes % model::repeat_bytes == 0 ? whole_steps(w, d, n) : 0;
+      if (whole > 0 && issue(0, whole)) step = whole;
     }
+    // Only the grid-stride kernel loops; a warp leaves the loop when no lane is left in it.
+    for (;; ++step)
+      if (!issue(step, 1) || k != indexing_kind::grid_stride) break;
   });
   return m.counts();
 }
@@ -325,6 +412,35 @@ index_wraps predict_index_wraps(const launch_config& c) {
   return w;
 }
 
+model::access_counts predict_with(indexing_kind k, const launch_config& c, walk how) {
+  const indexing_grid g = block_grid_of(k, c);
+  const auto one_block = [&](std::uint64_t bx, std::uint64_t by) {
+    return block_counts(k, c, how, static_cast<unsigned>(bx), static_cast<unsigned>(by));
+  };
+  return how == walk::every_block ? model::sum_every_block(g.x, g.y, one_block)
+                                  : model::sum_block_classes(g.x, g.y, one_block);
+}
+
+}  // namespace
+
+model::access_counts predict_indexing(indexing_kind k, const launch_config& c) {
+  return predict_with(k, c, walk::block_classes);
+}
+
+model::access_counts predict_indexing_every_block(indexing_kind k, const launch_config& c) {
+  return predict_with(k, c, walk::every_block);
+}
+
+double indexing_model_cost(indexing_kind k, const launch_config& c) {
+  const launch_dims d = dims_of(k, c);
+  const indexing_grid g = block_grid_of(k, c);
+  const double warps = static_cast<double>((d.block.x * d.block.y + model::warp_size - 1) / model::warp_size);
+  // A warp builds a load and a store a step, and a last load that finds no lane: at most two
+  // steps a warp (the whole ones counted as one, the partial one) and the probe.
+  const double per_warp = k == indexing_kind::grid_stride ? 5 : 2;
+  return static_cast<double>(model::blocks_walked(g.x, g.y)) * warps * per_warp;
+}
+
 variant make_indexing_variant(indexing_kind k, std::string name, variant_role role, std::string lesson) {
   variant v;
   v.name = std::move(name);
@@ -343,8 +459,10 @@ variant make_indexing_variant(indexing_kind k, std::string name, variant_role ro
     return work_counts{8.0 * n, 2.0 * n};  // read 4 bytes, write 4 bytes; one FMA
   };
   v.predict = [k](const launch_config& c) { return predict_indexing(k, c); };
+  v.model_cost = [k](const launch_config& c) { return indexing_model_cost(k, c); };
   v.prepare = [k](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
     check_window_size(k, c);
+    check_matrix_block(k, c);
     return std::make_unique<affine_variant>(k, c);
   };
   return v;

@@ -21,6 +21,8 @@ enum class indexing_kind {
 };
 
 // The access model's counts for one variant, walking the launch with the kernels' index functions.
+// Whole blocks repeat, and whole grid-stride steps too: it walks one block of each repeating
+// class and the edges (cudalab/model/block_classes.hpp).
 model::access_counts predict_indexing(indexing_kind k, const launch_config& c);
 
 // What the int-indexed kernel's threads do past element 2^31, from the same index function:
@@ -31,6 +33,11 @@ struct index_wraps {
 };
 index_wraps predict_index_wraps(const launch_config& c);
 
+// The same by walking every block and every step: the reference for the shortcut's tests.
+model::access_counts predict_indexing_every_block(indexing_kind k, const launch_config& c);
+// An upper bound on the warp instructions predict_indexing simulates for `c` (its cost, for
+// the model budget).
+double indexing_model_cost(indexing_kind k, const launch_config& c);
 variant make_indexing_variant(indexing_kind k, std::string name, variant_role role, std::string lesson);
 lab make_lab_01_thread_indexing();
 

@@ -5,10 +5,15 @@
 // records one warp_access per memory instruction the compiler emits for that kernel (the SASS
 // listed at the top of each kernel file). Lanes that fail the kernel's bounds guard are
 // inactive; a warp instruction with no active lane costs nothing.
+//
+// Whole blocks repeat (cudalab/model/block_classes.hpp): every kernel here moves its addresses
+// by a fixed number of bytes a block, so a prediction walks one block of each repeating class
+// and the partial last block, and costs the same at 2^10 elements as at 2^36.
 #include "lab04.hpp"
 
 #include "coalescing/coalescing_index.cuh"
 
+#include "cudalab/model/block_classes.hpp"
 #include "cudalab/model/warp_patterns.hpp"
 
 #include <optional>
@@ -22,10 +27,84 @@ using model::access_model;
 using model::warp_threads;
 using opt_address = std::optional<std::uint64_t>;
 
-// Calls fn(warp) for every warp of a 1D launch covering `threads` threads.
-template <class Fn>
-void each_warp(std::size_t threads, unsigned block, Fn&& fn) {
-  model::for_each_warp(model::launch_threads(threads, block), block, fn);
+// Bytes the addresses of one buffer move from block b to block b + 1, from the kernel's index
+// function: first_index(b) is the index thread 0 of block b touches, element_bytes its size.
+template <class IndexOfBlock>
+std::uint64_t bytes_per_block(std::uint64_t element_bytes, IndexOfBlock&& first_index) {
+  return (first_index(1) - first_index(0)) * element_bytes;
+}
+
+// The launch of each kernel, cut into whole, edge and idle blocks (one thread an element,
+// guarded by i < threads) with the period after which whole blocks repeat.
+model::grid_axis axis_of(coalescing_kind kind, const launch_config& c) {
+  const auto t = static_cast<unsigned>(c.block);
+  const std::size_t threads = coalescing_threads(kind, c.size);
+  const auto first_element = [t](std::uint64_t b) { return element_index(b, t, 0); };
+  switch (kind) {
+    case coalescing_kind::aos_float3:
+      return model::grid_axis::guarded(threads, t, {bytes_per_block(4, [&](std::uint64_t b) {
+                                         return aos_float_index(first_element(b), 0);
+                                       })});
+    case coalescing_kind::aos_float3_staged:
+      // The tile's words do not depend on the block.
+      return model::grid_axis::guarded(threads, t, {bytes_per_block(4, [&](std::uint64_t b) {
+                                         return staged_global_float(b, t, 0, 0);
+                                       })});
+    case coalescing_kind::aos_float4:
+      return model::grid_axis::guarded(threads, t, {bytes_per_block(16, first_element)});
+    case coalescing_kind::soa:
+    case coalescing_kind::uchar4_packed:
+      return model::grid_axis::guarded(threads, t, {bytes_per_block(4, first_element)});
+    case coalescing_kind::char_per_thread:
+      return model::grid_axis::guarded(threads, t, {bytes_per_block(1, first_element)});
+    case coalescing_kind::offset: {
+      const auto k = static_cast<unsigned>(c.param);
+      return model::grid_axis::guarded(threads, t, {bytes_per_block(4, [&](std::uint64_t b) {
+                                         return offset_index(first_element(b), k);
+                                       })});
+    }
+    case coalescing_kind::stride: {
+      const auto s = static_cast<unsigned>(c.param);
+      return model::grid_axis::guarded(
+          threads, t,
+          {bytes_per_block(4, [&](std::uint64_t b) { return stride_index(first_element(b), s); }),
+           bytes_per_block(4, first_element)});
+    }
+  }
+  // A kind not listed here is still predicted exactly, walking every block.
+  model::grid_axis every_block = model::grid_axis::guarded(threads, t, {});
+  every_block.whole = 0;
+  return every_block;
+}
+
+// Warp instructions each warp issues (the records of the predict_ functions below).
+unsigned warp_instructions(coalescing_kind kind) {
+  switch (kind) {
+    case coalescing_kind::aos_float3:
+    case coalescing_kind::soa: return 3 * float3_components;
+    case coalescing_kind::aos_float3_staged: return 5 * float3_components + 2 * float3_components;
+    case coalescing_kind::aos_float4: return 3;
+    case coalescing_kind::char_per_thread:
+    case coalescing_kind::uchar4_packed:
+    case coalescing_kind::offset:
+    case coalescing_kind::stride: return 2;
+  }
+  throw std::invalid_argument("unknown coalescing_kind");
+}
+
+enum class walk { block_classes, every_block };
+
+// The counts of a launch whose warps each issue what warp_fn(warp, access_model&) records.
+template <class WarpFn>
+model::access_counts walk_launch(walk how, const model::grid_axis& axis, unsigned block,
+                                 WarpFn&& warp_fn) {
+  const auto block_counts = [&](std::uint64_t b) {
+    access_model m;
+    model::for_each_warp_of_block(b, block, [&](const warp_threads& w) { warp_fn(w, m); });
+    return m.counts();
+  };
+  return how == walk::every_block ? model::sum_every_block(axis, block_counts)
+                                  : model::sum_block_classes(axis, block_counts);
 }
 
 std::uint64_t element(const warp_threads& w, unsigned lane) {
@@ -60,11 +139,10 @@ constexpr auto load = model::access_kind::load;
 constexpr auto store = model::access_kind::store;
 
 // aos_float3_naive_kernel: 3 LDG.E (x, y, z of data[i]), 3 STG.E back, 3 STG.E to out[i].
-access_model predict_aos_float3(const launch_config& c) {
+model::access_counts predict_aos_float3(const launch_config& c, walk how, const model::grid_axis& axis) {
   const std::size_t n = c.size;
   const std::uint64_t data = model_buffer_base(0), out = model_buffer_base(1);
-  access_model m;
-  each_warp(n, static_cast<unsigned>(c.block), [&](const warp_threads& w) {
+  return walk_launch(how, axis, static_cast<unsigned>(c.block), [&](const warp_threads& w, access_model& m) {
     for (unsigned comp = 0; comp < float3_components; ++comp) {
       auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
         const std::uint64_t i = element(ww, lane);
@@ -76,18 +154,16 @@ access_model predict_aos_float3(const launch_config& c) {
       m.record(global(store, 4, w, out, index));
     }
   });
-  return m;
 }
 
 // aos_float3_staged_kernel: per pass, LDG.E + STS into the tile; then 3 LDS + 3 STS updating
 // the thread's float3 at words 3t..3t+2; per pass, LDS + 2 STG.E (data and out).
-access_model predict_aos_float3_staged(const launch_config& c) {
+model::access_counts predict_aos_float3_staged(const launch_config& c, walk how, const model::grid_axis& axis) {
   const std::size_t n = c.size;
   const std::uint64_t floats = std::uint64_t{float3_components} * n;
   const auto threads = static_cast<unsigned>(c.block);
   const std::uint64_t data = model_buffer_base(0), out = model_buffer_base(1);
-  access_model m;
-  each_warp(n, threads, [&](const warp_threads& w) {
+  return walk_launch(how, axis, threads, [&](const warp_threads& w, access_model& m) {
     for (unsigned pass = 0; pass < float3_components; ++pass) {
       auto global_float = [&](const warp_threads& ww, unsigned lane) -> opt_address {
         const std::uint64_t g = staged_global_float(ww.block, threads, pass, ww.thread_in_block(lane));
@@ -113,15 +189,13 @@ access_model predict_aos_float3_staged(const launch_config& c) {
       m.record(shared(store, w, own_word));
     }
   });
-  return m;
 }
 
 // aos_float4_kernel: LDG.E.128, STG.E.128 back, STG.E.128 to out.
-access_model predict_aos_float4(const launch_config& c) {
+model::access_counts predict_aos_float4(const launch_config& c, walk how, const model::grid_axis& axis) {
   const std::size_t n = c.size;
   const std::uint64_t data = model_buffer_base(0), out = model_buffer_base(1);
-  access_model m;
-  each_warp(n, static_cast<unsigned>(c.block), [&](const warp_threads& w) {
+  return walk_launch(how, axis, static_cast<unsigned>(c.block), [&](const warp_threads& w, access_model& m) {
     auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
       const std::uint64_t i = element(ww, lane);
       if (i >= n) return std::nullopt;
@@ -131,15 +205,13 @@ access_model predict_aos_float4(const launch_config& c) {
     m.record(global(store, 16, w, data, index));
     m.record(global(store, 16, w, out, index));
   });
-  return m;
 }
 
 // soa_float3_kernel: 3 LDG.E (x, y, z arrays), 3 STG.E back, 3 STG.E to the out arrays; six
 // separate allocations.
-access_model predict_soa(const launch_config& c) {
+model::access_counts predict_soa(const launch_config& c, walk how, const model::grid_axis& axis) {
   const std::size_t n = c.size;
-  access_model m;
-  each_warp(n, static_cast<unsigned>(c.block), [&](const warp_threads& w) {
+  return walk_launch(how, axis, static_cast<unsigned>(c.block), [&](const warp_threads& w, access_model& m) {
     auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
       const std::uint64_t i = element(ww, lane);
       if (i >= n) return std::nullopt;
@@ -151,14 +223,12 @@ access_model predict_soa(const launch_config& c) {
       m.record(global(store, 4, w, model_buffer_base(3 + comp), index));
     }
   });
-  return m;
 }
 
 // char_per_thread_kernel: LDG.E.U8 + STG.E.U8.
-access_model predict_char_per_thread(const launch_config& c) {
+model::access_counts predict_char_per_thread(const launch_config& c, walk how, const model::grid_axis& axis) {
   const std::size_t n = c.size;
-  access_model m;
-  each_warp(n, static_cast<unsigned>(c.block), [&](const warp_threads& w) {
+  return walk_launch(how, axis, static_cast<unsigned>(c.block), [&](const warp_threads& w, access_model& m) {
     auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
       const std::uint64_t i = element(ww, lane);
       if (i >= n) return std::nullopt;
@@ -167,14 +237,12 @@ access_model predict_char_per_thread(const launch_config& c) {
     m.record(global(load, 1, w, model_buffer_base(0), index));
     m.record(global(store, 1, w, model_buffer_base(1), index));
   });
-  return m;
 }
 
 // uchar4_packed_kernel: LDG.E + STG.E of one word a thread, packed_words(n) threads.
-access_model predict_uchar4_packed(const launch_config& c) {
+model::access_counts predict_uchar4_packed(const launch_config& c, walk how, const model::grid_axis& axis) {
   const std::size_t words = packed_words(c.size);
-  access_model m;
-  each_warp(words, static_cast<unsigned>(c.block), [&](const warp_threads& w) {
+  return walk_launch(how, axis, static_cast<unsigned>(c.block), [&](const warp_threads& w, access_model& m) {
     auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
       const std::uint64_t j = element(ww, lane);
       if (j >= words) return std::nullopt;
@@ -183,17 +251,15 @@ access_model predict_uchar4_packed(const launch_config& c) {
     m.record(global(load, 4, w, model_buffer_base(0), index));
     m.record(global(store, 4, w, model_buffer_base(1), index));
   });
-  return m;
 }
 
 // offset_copy_kernel: LDG.E + STG.E at index i + offset.
-access_model predict_offset(const launch_config& c) {
+model::access_counts predict_offset(const launch_config& c, walk how, const model::grid_axis& axis) {
   if (c.param < 0 || c.param > max_offset)
     throw std::invalid_argument("offset must be 0.." + std::to_string(max_offset));
   const std::size_t n = c.size;
   const auto k = static_cast<unsigned>(c.param);
-  access_model m;
-  each_warp(n, static_cast<unsigned>(c.block), [&](const warp_threads& w) {
+  return walk_launch(how, axis, static_cast<unsigned>(c.block), [&](const warp_threads& w, access_model& m) {
     auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
       const std::uint64_t i = element(ww, lane);
       if (i >= n) return std::nullopt;
@@ -202,17 +268,15 @@ access_model predict_offset(const launch_config& c) {
     m.record(global(load, 4, w, model_buffer_base(0), index));
     m.record(global(store, 4, w, model_buffer_base(1), index));
   });
-  return m;
 }
 
 // stride_gather_kernel: LDG.E at i * stride, STG.E at i.
-access_model predict_stride(const launch_config& c) {
+model::access_counts predict_stride(const launch_config& c, walk how, const model::grid_axis& axis) {
   if (c.param < 1 || c.param > max_stride)
     throw std::invalid_argument("stride must be 1.." + std::to_string(max_stride));
   const std::size_t n = c.size;
   const auto s = static_cast<unsigned>(c.param);
-  access_model m;
-  each_warp(n, static_cast<unsigned>(c.block), [&](const warp_threads& w) {
+  return walk_launch(how, axis, static_cast<unsigned>(c.block), [&](const warp_threads& w, access_model& m) {
     auto gathered = [&](const warp_threads& ww, unsigned lane) -> opt_address {
       const std::uint64_t i = element(ww, lane);
       if (i >= n) return std::nullopt;
@@ -226,7 +290,6 @@ access_model predict_stride(const launch_config& c) {
     m.record(global(load, 4, w, model_buffer_base(0), gathered));
     m.record(global(store, 4, w, model_buffer_base(1), own));
   });
-  return m;
 }
 
 }  // namespace
@@ -235,19 +298,42 @@ std::size_t coalescing_threads(coalescing_kind kind, std::size_t size) {
   return kind == coalescing_kind::uchar4_packed ? packed_words(size) : size;
 }
 
-model::access_counts predict_coalescing(coalescing_kind kind, const launch_config& c) {
+namespace {
+
+model::access_counts predict_with(coalescing_kind kind, const launch_config& c, walk how) {
   if (c.block < 1 || c.block > 1024) throw std::invalid_argument("block must be 1..1024");
+  if (kind == coalescing_kind::offset && (c.param < 0 || c.param > max_offset))
+    throw std::invalid_argument("offset must be 0.." + std::to_string(max_offset));
+  if (kind == coalescing_kind::stride && (c.param < 1 || c.param > max_stride))
+    throw std::invalid_argument("stride must be 1.." + std::to_string(max_stride));
+  const model::grid_axis axis = axis_of(kind, c);
   switch (kind) {
-    case coalescing_kind::aos_float3: return predict_aos_float3(c).counts();
-    case coalescing_kind::aos_float3_staged: return predict_aos_float3_staged(c).counts();
-    case coalescing_kind::aos_float4: return predict_aos_float4(c).counts();
-    case coalescing_kind::soa: return predict_soa(c).counts();
-    case coalescing_kind::char_per_thread: return predict_char_per_thread(c).counts();
-    case coalescing_kind::uchar4_packed: return predict_uchar4_packed(c).counts();
-    case coalescing_kind::offset: return predict_offset(c).counts();
-    case coalescing_kind::stride: return predict_stride(c).counts();
+    case coalescing_kind::aos_float3: return predict_aos_float3(c, how, axis);
+    case coalescing_kind::aos_float3_staged: return predict_aos_float3_staged(c, how, axis);
+    case coalescing_kind::aos_float4: return predict_aos_float4(c, how, axis);
+    case coalescing_kind::soa: return predict_soa(c, how, axis);
+    case coalescing_kind::char_per_thread: return predict_char_per_thread(c, how, axis);
+    case coalescing_kind::uchar4_packed: return predict_uchar4_packed(c, how, axis);
+    case coalescing_kind::offset: return predict_offset(c, how, axis);
+    case coalescing_kind::stride: return predict_stride(c, how, axis);
   }
   throw std::invalid_argument("unknown coalescing_kind");
+}
+
+}  // namespace
+
+model::access_counts predict_coalescing(coalescing_kind kind, const launch_config& c) {
+  return predict_with(kind, c, walk::block_classes);
+}
+
+model::access_counts predict_coalescing_every_block(coalescing_kind kind, const launch_config& c) {
+  return predict_with(kind, c, walk::every_block);
+}
+
+double coalescing_model_cost(coalescing_kind kind, const launch_config& c) {
+  const auto warps_per_block = static_cast<double>((c.block + model::warp_size - 1) / model::warp_size);
+  return static_cast<double>(model::blocks_walked(axis_of(kind, c))) * warps_per_block *
+         warp_instructions(kind);
 }
 
 }  // namespace cudalab::labs

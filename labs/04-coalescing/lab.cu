@@ -110,6 +110,7 @@ variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_
     const std::uint64_t threads = coalescing_threads(kind, c.size);
     return grid_size{(threads + static_cast<std::uint64_t>(c.block) - 1) / c.block};
   };
+  v.model_cost = [kind](const launch_config& c) { return coalescing_model_cost(kind, c); };
   return v;
 }
 

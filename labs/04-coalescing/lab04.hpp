@@ -37,7 +37,12 @@ inline std::uint64_t model_buffer_base(unsigned buffer) { return std::uint64_t{b
 
 // The access model's counts for one variant, walking the launch warp by warp with the kernel's
 // own index functions (kernels/coalescing/coalescing_index.cuh).
+// Whole blocks repeat, so it walks one block of each repeating class and the partial last one.
 model::access_counts predict_coalescing(coalescing_kind kind, const launch_config& c);
+// The same by walking every block: the reference the tests hold the shortcut to.
+model::access_counts predict_coalescing_every_block(coalescing_kind kind, const launch_config& c);
+// The warp instructions predict_coalescing simulates for `c` (its cost, for the model budget).
+double coalescing_model_cost(coalescing_kind kind, const launch_config& c);
 
 // The threads a variant's launch covers (one per float3, byte, word or float).
 std::size_t coalescing_threads(coalescing_kind kind, std::size_t size);

@@ -10,6 +10,7 @@
 #include "coalescing/coalescing_index.cuh"
 #include "coalescing/particle_index.cuh"
 
+#include "cudalab/model/block_classes.hpp"
 #include "cudalab/model/warp_patterns.hpp"
 
 #include <optional>
@@ -35,7 +36,20 @@ model::warp_access floats(model::access_kind kind, const model::warp_threads& w,
 
 }  // namespace
 
-model::access_counts predict_particles(particle_layout layout, const launch_config& c) {
+namespace {
+
+enum class walk { block_classes, every_block };
+
+// Both kernels are guarded one-thread-a-particle launches: a block moves its records by
+// 32 * block bytes and its floats by 4 * block bytes, so whole blocks repeat
+// (cudalab/model/block_classes.hpp) and only one period of them and the tail need walking.
+model::grid_axis particle_axis(particle_layout layout, const launch_config& c) {
+  const auto block = static_cast<std::uint64_t>(c.block);
+  const std::uint64_t record_bytes = layout == particle_layout::aos ? sizeof(particle) : 4;
+  return model::grid_axis::guarded(c.size, block, {record_bytes * block, 4 * block});
+}
+
+model::access_counts predict_with(particle_layout layout, const launch_config& c, walk how) {
   if (c.block < 1 || c.block > 1024) throw std::invalid_argument("block must be 1..1024");
   const std::size_t n = c.size;
   const auto block = static_cast<unsigned>(c.block);
@@ -45,22 +59,44 @@ model::access_counts predict_particles(particle_layout layout, const launch_conf
   const std::uint64_t charges =
       model_buffer_base(aos ? 0 : static_cast<unsigned>(particle_field::charge));
   const std::uint64_t force = model_buffer_base(aos ? 1 : particle_fields);
-  model::access_model m;
-  model::for_each_warp(model::launch_threads(n, block), block, [&](const model::warp_threads& w) {
-    auto particle_of = [&](const model::warp_threads& ww, unsigned lane) -> opt_address {
-      const std::uint64_t i = element_index(ww.block, ww.block_threads, ww.thread_in_block(lane));
-      if (i >= n) return std::nullopt;
-      return i;
-    };
-    auto charge = [&](const model::warp_threads& ww, unsigned lane) -> opt_address {
-      const opt_address i = particle_of(ww, lane);
-      if (!i) return std::nullopt;
-      return aos ? aos_field_float(*i, particle_field::charge) : soa_field_float(*i);
-    };
-    m.record(floats(model::access_kind::load, w, charges, charge));
-    m.record(floats(model::access_kind::store, w, force, particle_of));
-  });
-  return m.counts();
+  const auto block_counts = [&](std::uint64_t b) {
+    model::access_model m;
+    model::for_each_warp_of_block(b, block, [&](const model::warp_threads& w) {
+      auto particle_of = [&](const model::warp_threads& ww, unsigned lane) -> opt_address {
+        const std::uint64_t i = element_index(ww.block, ww.block_threads, ww.thread_in_block(lane));
+        if (i >= n) return std::nullopt;
+        return i;
+      };
+      auto charge = [&](const model::warp_threads& ww, unsigned lane) -> opt_address {
+        const opt_address i = particle_of(ww, lane);
+        if (!i) return std::nullopt;
+        return aos ? aos_field_float(*i, particle_field::charge) : soa_field_float(*i);
+      };
+      m.record(floats(model::access_kind::load, w, charges, charge));
+      m.record(floats(model::access_kind::store, w, force, particle_of));
+    });
+    return m.counts();
+  };
+  const model::grid_axis axis = particle_axis(layout, c);
+  return how == walk::every_block ? model::sum_every_block(axis, block_counts)
+                                  : model::sum_block_classes(axis, block_counts);
+}
+
+}  // namespace
+
+model::access_counts predict_particles(particle_layout layout, const launch_config& c) {
+  return predict_with(layout, c, walk::block_classes);
+}
+
+model::access_counts predict_particles_every_block(particle_layout layout,
+                                                   const launch_config& c) {
+  return predict_with(layout, c, walk::every_block);
+}
+
+double particle_model_cost(particle_layout layout, const launch_config& c) {
+  const double warps_per_block = static_cast<double>((c.block + 31) / 32);
+  // A load and a store a warp, for every block the walk visits.
+  return static_cast<double>(model::blocks_walked(particle_axis(layout, c))) * warps_per_block * 2;
 }
 
 }  // namespace cudalab::labs

@@ -148,6 +148,7 @@ variant make_particle_variant(particle_layout layout, std::string name, variant_
   v.device_bytes = [](const launch_config& c) { return particle_device_bytes(c.size); };
   v.ideal = [](const launch_config& c) { return particle_ideal(c.size); };
   v.predict = [layout](const launch_config& c) { return predict_particles(layout, c); };
+  v.model_cost = [layout](const launch_config& c) { return particle_model_cost(layout, c); };
   v.grid = [](const launch_config& c) {
     return grid_size{(c.size + static_cast<std::uint64_t>(c.block) - 1) / c.block};
   };

@@ -25,9 +25,14 @@ work_counts particle_ideal(std::size_t n);
 // Device memory of either layout: the particles (32n bytes) and the force array (4n).
 std::size_t particle_device_bytes(std::size_t n);
 
-// The access model's counts, walking the launch warp by warp with the kernels' own index
-// functions (kernels/coalescing/particle_index.cuh).
+// The access model's counts from the kernels' own index functions
+// (kernels/coalescing/particle_index.cuh): one period of whole blocks and the tail walked,
+// warp by warp, the rest counted (cudalab/model/block_classes.hpp).
 model::access_counts predict_particles(particle_layout layout, const launch_config& c);
+// The same walking every block: the reference the shortcut is tested against.
+model::access_counts predict_particles_every_block(particle_layout layout, const launch_config& c);
+// The warp instructions predict_particles builds for `c` (its cost, for the model budget).
+double particle_model_cost(particle_layout layout, const launch_config& c);
 
 variant make_particle_variant(particle_layout layout, std::string name, variant_role role,
                               std::string lesson);

@@ -309,4 +309,29 @@ access_counts predict_two_pass(kernel first, std::size_t n, unsigned block) {
   return predict(first, n, block) + predict(kernel::finish, blocks_of(first, n, block), finish_block);
 }
 
+double prediction_cost(kernel first, std::size_t n, unsigned block, bool finish_on_gpu) {
+  check(first, n, block);
+  // A block of at most 32 warps, walked for its accesses (at most 3 a tree step and 4 more a
+  // warp, two blocks) and through the SASS (at most 50 instructions a tree step and 100 more
+  // a warp, one block): 2e4 covers every block size.
+  constexpr double blocks_walked = 2e4;
+  // A load-loop trip: a load to walk, and at most 10 instructions of the loop in the SASS.
+  constexpr double per_trip = 11;
+  const auto ceil_div = [](std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; };
+  double cost = blocks_walked;
+  if (first == kernel::grid_stride) {
+    const std::uint64_t threads = std::uint64_t{grid_stride_blocks(n, block)} * block;
+    // Every warp of the grid: its tail load, its store and its loop context; the distinct
+    // contexts (a few) each walk the loop.
+    cost += 4.0 * static_cast<double>(threads / model::warp_size) +
+            4 * per_trip * static_cast<double>(ceil_div(n / 4 + 1, threads));
+  }
+  if (finish_on_gpu) {
+    const std::uint64_t partials = blocks_of(first, n, block);
+    // 32 warps, each with its own loop context: every trip walked by every warp.
+    cost += blocks_walked + 32 * per_trip * static_cast<double>(ceil_div(partials, finish_block));
+  }
+  return cost;
+}
+
 }  // namespace cudalab::labs::reduction_model

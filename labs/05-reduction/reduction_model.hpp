@@ -46,4 +46,11 @@ model::access_counts predict_brute_force(kernel k, std::size_t n, unsigned block
 // A whole variant: the tree kernel plus the finishing pass over its partial sums.
 model::access_counts predict_two_pass(kernel first, std::size_t n, unsigned block);
 
+// An upper bound on the warp instructions a variant's prediction simulates (the access walks
+// above and the instruction model's walks through the SASS, one unit a warp instruction):
+// kernel `first` over n elements and, with `finish_on_gpu`, the finishing pass. The tree
+// kernels walk two blocks whatever n is; the grid-stride kernel walks its bounded grid; the
+// finishing pass grows with the partial sums it loops over.
+double prediction_cost(kernel first, std::size_t n, unsigned block, bool finish_on_gpu);
+
 }  // namespace cudalab::labs::reduction_model

@@ -194,6 +194,9 @@ variant make_partials_variant(partials_spec spec) {
               : reduction_model::predict(k, c.size, block),
           k, c.size, block, gpu);
     };
+    v.model_cost = [k, gpu](const launch_config& c) {
+      return reduction_model::prediction_cost(k, c.size, static_cast<unsigned>(c.block), gpu);
+    };
   }
   v.prepare = [spec](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
     check_shape(c);
@@ -220,6 +223,10 @@ variant make_grid_stride_variant(std::string name, bool integers, std::string le
     const auto k = reduction_model::kernel::grid_stride;
     return reduction_model::with_instructions(reduction_model::predict(k, c.size, block), k,
                                               c.size, block, false, integers);
+  };
+  v.model_cost = [](const launch_config& c) {
+    return reduction_model::prediction_cost(reduction_model::kernel::grid_stride, c.size,
+                                            static_cast<unsigned>(c.block), false);
   };
   v.prepare = [integers](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
     check_shape(c);

@@ -25,6 +25,8 @@
 namespace cudalab::model {
 namespace {
 
+thread_local std::uint64_t built_on_this_thread = 0;
+
 // A lane touches at most 2 sectors (w <= 16 < 32) and at most ceil(w/4) + 1 words (one more when
 // misaligned); 32 lanes x 2 sectors, and a phase of min(32, 128/w) lanes, fit in 64 slots.
 constexpr int max_touched = 64;
@@ -208,12 +210,33 @@ void count_shared(const warp_access& access, access_counts& counts) {
 
 warp_access warp_access::make(memory_space space, access_kind kind, unsigned width_bytes) {
   check_width(width_bytes);
+  ++built_on_this_thread;
   warp_access access;
   access.space = space;
   access.kind = kind;
   access.width_bytes = width_bytes;
   access.address.fill(inactive_lane);
   return access;
+}
+
+std::uint64_t warp_accesses_built_on_this_thread() noexcept { return built_on_this_thread; }
+
+access_counts access_counts::scaled(std::uint64_t times) const {
+  access_counts r;
+  r.global_ld_requests = global_ld_requests * times;
+  r.global_ld_sectors = global_ld_sectors * times;
+  r.global_st_requests = global_st_requests * times;
+  r.global_st_sectors = global_st_sectors * times;
+  r.global_ld_bytes = global_ld_bytes * times;
+  r.global_st_bytes = global_st_bytes * times;
+  r.shared_ld_instructions = shared_ld_instructions * times;
+  r.shared_st_instructions = shared_st_instructions * times;
+  r.shared_ld_wavefronts = shared_ld_wavefronts * times;
+  r.shared_st_wavefronts = shared_st_wavefronts * times;
+  r.shared_ld_conflicts = shared_ld_conflicts * times;
+  r.shared_st_conflicts = shared_st_conflicts * times;
+  if (instructions) r.instructions = instructions->scaled(times);
+  return r;
 }
 
 access_counts& access_counts::operator+=(const access_counts& other) {
@@ -292,19 +315,7 @@ access_counts count_warp_access(const warp_access& access) {
 
 void access_model::record(const warp_access& access, std::uint64_t times) {
   if (times == 0) return;
-  const access_counts one = count_warp_access(access);
-  m_counts.global_ld_requests += one.global_ld_requests * times;
-  m_counts.global_ld_sectors += one.global_ld_sectors * times;
-  m_counts.global_st_requests += one.global_st_requests * times;
-  m_counts.global_st_sectors += one.global_st_sectors * times;
-  m_counts.global_ld_bytes += one.global_ld_bytes * times;
-  m_counts.global_st_bytes += one.global_st_bytes * times;
-  m_counts.shared_ld_instructions += one.shared_ld_instructions * times;
-  m_counts.shared_st_instructions += one.shared_st_instructions * times;
-  m_counts.shared_ld_wavefronts += one.shared_ld_wavefronts * times;
-  m_counts.shared_st_wavefronts += one.shared_st_wavefronts * times;
-  m_counts.shared_ld_conflicts += one.shared_ld_conflicts * times;
-  m_counts.shared_st_conflicts += one.shared_st_conflicts * times;
+  m_counts += count_warp_access(access).scaled(times);
 }
 
 }  // namespace cudalab::model

@@ -3,13 +3,20 @@
 // std::set of words per phase (shared), with phases of 128 bytes (32, 16 or 8 lanes). Random
 // warps mix alignment, strides, broadcast, small address windows (many collisions) and random
 // active-lane masks; the fast model must agree on every one of them.
+//
+// Then the shortcut of block_classes.hpp against walking every block: random guarded kernels
+// (element sizes 1 to 16 bytes, strides, offsets, shared tiles, odd blocks and sizes) must
+// count the same either way.
 #include "cudalab/model/access_model.hpp"
+#include "cudalab/model/block_classes.hpp"
+#include "cudalab/model/warp_patterns.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -112,4 +119,120 @@ TEST(brute_force_model, descending_lane_order_matches_the_reference) {
       EXPECT_EQ(model::count_warp_access(a), reference_counts(a)) << width;
     }
   }
+}
+
+namespace {
+
+// A guarded 1D kernel, chosen at random: each thread i < n loads a[i * stride + offset] (elements
+// of `width` bytes) and stores it to its own word of a shared tile, `tile_stride` words apart.
+struct random_kernel {
+  std::uint64_t n = 0;
+  unsigned block = 0, width = 4, stride = 1, offset = 0, tile_stride = 1;
+
+  model::access_counts block_counts(std::uint64_t b) const {
+    model::access_model m;
+    model::for_each_warp_of_block(b, block, [&](const model::warp_threads& w) {
+      m.record(model::global_load(w, width, [&](std::uint64_t i) {
+        return model::element_address(std::uint64_t{1} << 32, i * stride + offset, width, n * stride + offset);
+      }));
+      m.record(model::shared_store(w, 4, [&](unsigned t) -> std::optional<std::uint64_t> {
+        if (w.block * block + t >= n) return std::nullopt;
+        return std::uint64_t{t} * tile_stride * 4;
+      }));
+    });
+    return m.counts();
+  }
+  model::grid_axis axis() const {
+    return model::grid_axis::guarded(n, block, {std::uint64_t{block} * stride * width});
+  }
+};
+
+}  // namespace
+
+TEST(block_classes, repeat_period_is_the_blocks_until_a_multiple_of_128_bytes) {
+  EXPECT_EQ(model::repeat_period({0}), 1u);
+  EXPECT_EQ(model::repeat_period({128}), 1u);
+  EXPECT_EQ(model::repeat_period({256 * 12}), 1u);
+  EXPECT_EQ(model::repeat_period({4}), 32u);
+  EXPECT_EQ(model::repeat_period({12}), 32u);
+  EXPECT_EQ(model::repeat_period({1}), 128u);
+  EXPECT_EQ(model::repeat_period({96}), 4u);
+  EXPECT_EQ(model::repeat_period({64, 4, 128}), 32u);
+  for (std::uint64_t bytes = 0; bytes < 1000; ++bytes) {
+    const std::uint64_t p = model::repeat_period({bytes});
+    EXPECT_EQ(bytes * p % model::repeat_bytes, 0u) << bytes;
+    for (std::uint64_t q = 1; q < p; ++q) EXPECT_NE(bytes * q % model::repeat_bytes, 0u) << bytes;
+  }
+}
+
+TEST(block_classes, representatives_stand_for_every_block_but_the_idle_ones) {
+  for (std::uint64_t whole : {0u, 1u, 5u, 31u, 32u, 33u, 1000u})
+    for (std::uint64_t edges : {0u, 1u, 3u})
+      for (std::uint64_t period : {1u, 4u, 32u, 128u}) {
+        model::grid_axis a;
+        a.whole = whole;
+        a.edge_end = whole + edges;
+        a.blocks = a.edge_end + 7;
+        a.period = period;
+        std::uint64_t covered = 0;
+        for (const auto& [block, times] : a.representatives()) {
+          EXPECT_LT(block, a.edge_end);
+          covered += times;
+        }
+        EXPECT_EQ(covered, a.edge_end);
+        EXPECT_EQ(model::blocks_walked(a), a.representatives().size());
+      }
+  model::grid_axis bad;
+  bad.whole = 3;
+  bad.edge_end = 2;
+  EXPECT_THROW(model::blocks_walked(bad), std::invalid_argument);
+}
+
+TEST(block_classes, random_guarded_kernels_count_the_same_as_walking_every_block) {
+  std::mt19937_64 rng(20261123);
+  const unsigned widths[] = {1, 2, 4, 8, 16};
+  for (int i = 0; i < 400; ++i) {
+    random_kernel k;
+    k.block = 1 + static_cast<unsigned>(rng() % (rng() % 2 ? 96 : 1024));
+    k.n = 1 + rng() % (i % 4 == 0 ? 100 : 40'000);
+    k.width = widths[rng() % 5];
+    k.stride = 1 + static_cast<unsigned>(rng() % 9);
+    k.offset = static_cast<unsigned>(rng() % 40);
+    k.tile_stride = 1 + static_cast<unsigned>(rng() % 4);
+    const auto fn = [&](std::uint64_t b) { return k.block_counts(b); };
+    ASSERT_EQ(model::sum_block_classes(k.axis(), fn), model::sum_every_block(k.axis(), fn))
+        << "n " << k.n << " block " << k.block << " width " << k.width << " stride " << k.stride
+        << " offset " << k.offset;
+  }
+}
+
+TEST(block_classes, a_wrong_period_is_caught_by_the_reference) {
+  // 4-byte elements in blocks of 33 threads move 132 bytes a block: 32 blocks repeat, 1 does not.
+  random_kernel k;
+  k.n = 33 * 40;
+  k.block = 33;
+  model::grid_axis wrong = k.axis();
+  ASSERT_EQ(wrong.period, 32u);
+  wrong.period = 1;
+  const auto fn = [&](std::uint64_t b) { return k.block_counts(b); };
+  EXPECT_EQ(model::sum_block_classes(k.axis(), fn), model::sum_every_block(k.axis(), fn));
+  EXPECT_NE(model::sum_block_classes(wrong, fn), model::sum_every_block(k.axis(), fn));
+}
+
+TEST(block_classes, scaled_counts_equal_repeated_sums) {
+  std::mt19937_64 rng(7);
+  model::access_counts one;
+  for (int i = 0; i < 20; ++i) one += model::count_warp_access(random_warp(rng));
+  model::access_counts sum;
+  for (int i = 0; i < 13; ++i) sum += one;
+  EXPECT_EQ(one.scaled(13), sum);
+  EXPECT_EQ(one.scaled(0), model::access_counts{});
+}
+
+TEST(block_classes, every_warp_built_is_counted_on_its_thread) {
+  const std::uint64_t before = model::warp_accesses_built_on_this_thread();
+  model::for_each_warp(model::launch_threads(1000, 96), 96, [&](const model::warp_threads& w) {
+    (void)model::global_load(w, 4, [](std::uint64_t i) { return std::optional<std::uint64_t>(4 * i); });
+  });
+  EXPECT_EQ(model::warp_accesses_built_on_this_thread() - before, 11u * 3u);  // 11 blocks of 3 warps
 }

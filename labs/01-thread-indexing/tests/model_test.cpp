@@ -4,11 +4,13 @@
 #include "indexing/indexing_index.cuh"
 
 #include "cudalab/check.hpp"
+#include "cudalab/model/access_model.hpp"
 
 #include <gtest/gtest.h>
 
 #include <climits>
 #include <cstdint>
+#include <vector>
 
 namespace cudalab::labs {
 namespace {
@@ -145,6 +147,67 @@ TEST(indexing_int_index, window_sizes_beyond_2_to_the_30_are_refused_before_any_
   EXPECT_THROW(predict_index_wraps(config(too_big, 256)), usage_error);
   const lab l = make_lab_01_thread_indexing();
   EXPECT_THROW(l.find("int64_index")->prepare(config(too_big, 256), nullptr), usage_error);
+const indexing_kind every_kind[] = {
+    indexing_kind::overlaunch, indexing_kind::underlaunch, indexing_kind::ceil_div,
+    indexing_kind::unguarded,  indexing_kind::int_index,   indexing_kind::int64_index,
+    indexing_kind::grid_stride, indexing_kind::x_rows,     indexing_kind::x_cols};
+
+bool is_matrix(indexing_kind k) { return k == indexing_kind::x_rows || k == indexing_kind::x_cols; }
+
+TEST(indexing_model, repeating_blocks_count_the_same_as_walking_every_block) {
+  // Sizes that leave partial blocks, grid-stride loops of one to many steps, matrices whose
+  // side is not a multiple of 32 or of the block's height.
+  const std::vector<std::size_t> sizes{1, 31, 1000, 4097, 65'537, 1'000'003, std::size_t{1} << 20};
+  const std::vector<int> blocks{1, 3, 32, 33, 64, 96, 100, 256, 1000, 1024};
+  for (indexing_kind k : every_kind)
+    for (std::size_t n : sizes)
+      for (int block : blocks) {
+        if (is_matrix(k) && block % 32 != 0) continue;
+        if (n > 100'000 && block < 32) continue;  // keep the reference walk quick
+        const launch_config c = config(n, block);
+        ASSERT_EQ(predict_indexing(k, c), predict_indexing_every_block(k, c))
+            << "kind " << static_cast<int>(k) << " n " << n << " block " << block;
+      }
+}
+
+TEST(indexing_model, cost_bounds_the_warp_instructions_the_prediction_builds) {
+  // The estimate counts a load and a store for every warp of the blocks walked (and two steps
+  // and a last probe for the grid-stride loop); every warp builds at least its first load.
+  for (indexing_kind k : every_kind)
+    for (std::size_t n : {std::size_t{1}, std::size_t{1000}, std::size_t{10'000'000},
+                          std::size_t{1} << 30, std::size_t{1} << 36})
+      for (int block : {32, 96, 256, 1024}) {
+        const launch_config c = config(n, block);
+        const std::uint64_t before = model::warp_accesses_built_on_this_thread();
+        (void)predict_indexing(k, c);
+        const auto built = static_cast<double>(model::warp_accesses_built_on_this_thread() - before);
+        const double cost = indexing_model_cost(k, c);
+        EXPECT_GE(cost, built) << "kind " << static_cast<int>(k) << " n " << n << " block " << block;
+        const double most_per_warp = k == indexing_kind::grid_stride ? 5 : 2;
+        EXPECT_LE(cost, most_per_warp * built) << "kind " << static_cast<int>(k) << " n " << n << " block " << block;
+      }
+}
+
+TEST(indexing_model, largest_sizes_still_match_the_closed_forms) {
+  const std::size_t n = (std::size_t{1} << 36) + 3;
+  for (indexing_kind k : {indexing_kind::ceil_div, indexing_kind::overlaunch, indexing_kind::grid_stride}) {
+    const auto c = predict_indexing(k, config(n, 256));
+    EXPECT_EQ(c.global_ld_requests, (n + 31) / 32) << static_cast<int>(k);
+    EXPECT_EQ(c.global_ld_sectors, (n * 4 + 31) / 32) << static_cast<int>(k);
+  }
+  const std::size_t side = std::size_t{1} << 18;  // 2^36 elements
+  const auto rows = predict_indexing(indexing_kind::x_rows, config(side * side, 256));
+  EXPECT_EQ(rows.global_ld_sectors, side * side);
+  const auto cols = predict_indexing(indexing_kind::x_cols, config(side * side, 256));
+  EXPECT_EQ(cols.global_ld_sectors, side * side / 8);
+}
+
+TEST(indexing_model, matrix_variants_refuse_blocks_that_are_not_whole_warps_wide) {
+  for (int block : {1, 16, 31, 33, 100})
+    for (indexing_kind k : {indexing_kind::x_rows, indexing_kind::x_cols}) {
+      EXPECT_THROW(predict_indexing(k, config(1000, block)), usage_error) << block;
+      EXPECT_THROW(indexing_model_cost(k, config(1000, block)), usage_error) << block;
+    }
 }
 
 TEST(indexing_lab, registers_every_variant_with_a_model) {
@@ -153,6 +216,7 @@ TEST(indexing_lab, registers_every_variant_with_a_model) {
   ASSERT_EQ(l.variants.size(), 9u);
   for (const auto& v : l.variants) {
     EXPECT_TRUE(v.predict) << v.name;
+    EXPECT_TRUE(v.model_cost) << v.name;
     EXPECT_TRUE(v.prepare) << v.name;
     EXPECT_GT(v.ideal(config(1000, 256)).bytes, 0) << v.name;
   }

@@ -11,6 +11,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "cudalab/model/block_classes.hpp"
+#include "cudalab/model_budget.hpp"
+
 namespace cudalab::labs {
 namespace {
 
@@ -193,6 +196,80 @@ TEST(coalescing_model, float3_family_reads_and_writes_the_same_useful_bytes) {
   }
   const auto f4 = predict(coalescing_kind::aos_float4, n, 256);
   EXPECT_EQ(f4.global_ld_bytes, 16 * n);  // the lanes ask for w too
+}
+
+const coalescing_kind every_kind[] = {
+    coalescing_kind::aos_float3,      coalescing_kind::aos_float3_staged, coalescing_kind::aos_float4,
+    coalescing_kind::soa,             coalescing_kind::char_per_thread,   coalescing_kind::uchar4_packed,
+    coalescing_kind::offset,          coalescing_kind::stride};
+
+// The sweep values a kind takes (one value for the kinds that do not sweep).
+std::vector<long> params_of(coalescing_kind k) {
+  std::vector<long> p;
+  if (k == coalescing_kind::offset)
+    for (long v = 0; v <= max_offset; ++v) p.push_back(v);
+  else if (k == coalescing_kind::stride)
+    for (long v = 1; v <= max_stride; ++v) p.push_back(v);
+  else
+    p.push_back(0);
+  return p;
+}
+
+TEST(coalescing_model, repeating_blocks_count_the_same_as_walking_every_block) {
+  // Odd sizes and blocks, blocks that are not a multiple of 32 or 8, sizes below one block,
+  // every sweep value.
+  const std::vector<std::size_t> odd_sizes{1, 31, 33, 1000, 4097, 12'345, 100'003};
+  const std::vector<int> odd_blocks{1, 3, 32, 33, 96, 100, 255, 256, 1000, 1024};
+  for (coalescing_kind k : every_kind)
+    for (long param : params_of(k))
+      for (std::size_t n : odd_sizes)
+        for (int block : odd_blocks) {
+          if (params_of(k).size() > 1 && n > 12'345 && block < 96) continue;  // keep it quick
+          const launch_config c{n, block, param};
+          ASSERT_EQ(predict_coalescing(k, c), predict_coalescing_every_block(k, c))
+              << "kind " << static_cast<int>(k) << " n " << n << " block " << block << " param "
+              << param;
+        }
+}
+
+TEST(coalescing_model, cost_is_the_warp_instructions_the_prediction_builds) {
+  for (coalescing_kind k : every_kind)
+    for (long param : {1L, 7L, 32L})
+      for (std::size_t n : {std::size_t{1}, std::size_t{1000}, std::size_t{1} << 24, std::size_t{1} << 36})
+        for (int block : {1, 33, 256, 1023, 1024}) {
+          const launch_config c{n, block, param};
+          const std::uint64_t before = model::warp_accesses_built_on_this_thread();
+          (void)predict_coalescing(k, c);
+          const std::uint64_t built = model::warp_accesses_built_on_this_thread() - before;
+          EXPECT_EQ(coalescing_model_cost(k, c), static_cast<double>(built))
+              << "kind " << static_cast<int>(k) << " n " << n << " block " << block;
+        }
+}
+
+TEST(coalescing_model, cost_of_a_point_does_not_grow_with_the_size) {
+  // At most 128 repeating blocks and an edge block of 32 warps of 21 instructions, at any size:
+  // every point the GPU could hold predicts far inside the model's budget.
+  const double most = 129.0 * 32 * 21;
+  for (coalescing_kind k : every_kind)
+    for (long param : params_of(k))
+      for (int block = 1; block <= 1024; block += 29) {
+        const double big = coalescing_model_cost(k, launch_config{std::size_t{1} << 36, block, param});
+        EXPECT_LE(big, most);
+        EXPECT_LE(coalescing_model_cost(k, launch_config{1'000'003, block, param}), most);
+      }
+  EXPECT_LT(most, model_budget_warp_instructions / 1000);
+}
+
+TEST(coalescing_model, largest_sizes_still_match_the_closed_forms) {
+  const std::size_t n = std::size_t{1} << 36;
+  const auto aos = predict(coalescing_kind::aos_float3, n, 256);
+  EXPECT_EQ(aos.global_ld_requests, 3 * (n / 32));
+  EXPECT_EQ(aos.global_ld_sectors, 36 * (n / 32));
+  const auto soa = predict(coalescing_kind::soa, n + 5, 1024);
+  EXPECT_EQ(soa.global_ld_requests, 3 * ceil_div(n + 5, 32));
+  EXPECT_EQ(soa.global_st_sectors, 6 * ceil_div(4 * (n + 5), 32));
+  const auto stride = predict(coalescing_kind::stride, n, 256, 3);
+  EXPECT_EQ(stride.global_ld_sectors, 12 * (n / 32));
 }
 
 TEST(coalescing_model, rejects_parameters_outside_the_sweep) {

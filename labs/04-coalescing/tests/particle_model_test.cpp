@@ -158,5 +158,24 @@ TEST(particle_lab, registers_particles_aos_as_naive_and_particles_soa_as_fixed) 
   EXPECT_EQ(l.find("particles_soa")->predict(c), predict(particle_layout::soa, 1000, 256));
 }
 
+TEST(particle_model, repeating_blocks_count_the_same_as_walking_every_block) {
+  for (const particle_layout layout : {particle_layout::aos, particle_layout::soa})
+    for (const std::size_t n : {std::size_t{1}, std::size_t{31}, std::size_t{1000},
+                                std::size_t{65'537}, std::size_t{1'000'003}})
+      for (const int block : {1, 3, 32, 96, 100, 256, 1024}) {
+        if (n > 100'000 && block < 32) continue;  // keep the reference walk quick
+        const launch_config c{n, block, 0};
+        ASSERT_EQ(predict_particles(layout, c), predict_particles_every_block(layout, c))
+            << "n " << n << " block " << block;
+      }
+}
+
+TEST(particle_model, the_cost_stays_small_at_any_size) {
+  // One period of whole blocks and the tail: the cost does not grow with the size.
+  for (const particle_layout layout : {particle_layout::aos, particle_layout::soa})
+    EXPECT_EQ(particle_model_cost(layout, {std::size_t{1} << 36, 256, 0}),
+              particle_model_cost(layout, {std::size_t{1} << 20, 256, 0}));
+}
+
 }  // namespace
 }  // namespace cudalab::labs

@@ -6,6 +6,7 @@
 #include "reduction/reduction_index.cuh"
 
 #include "cudalab/check.hpp"
+#include "cudalab/model_budget.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,6 +18,7 @@ using cudalab::labs::reduction_model::kernel;
 using cudalab::labs::reduction_model::predict;
 using cudalab::labs::reduction_model::predict_brute_force;
 using cudalab::labs::reduction_model::predict_two_pass;
+using cudalab::labs::reduction_model::prediction_cost;
 namespace red = cudalab::reduction;
 
 constexpr std::uint64_t blocks_4096 = 4096;
@@ -146,6 +148,29 @@ TEST(reduction_model, two_pass_adds_one_1024_thread_block_over_the_partials) {
   // The finishing tree: 32 warps x 10 steps x 2 predicated LDS, plus thread 0 reading sdata[0].
   EXPECT_EQ(both.shared_ld_instructions - first.shared_ld_instructions, 32u * 2 * 10 + 1);
   EXPECT_EQ(both.shared_ld_conflicts, 0u);
+}
+
+TEST(reduction_model, cost_grows_with_the_size_and_bounds_the_accesses_built) {
+  for (kernel k : {kernel::interleaved_divergent, kernel::sequential, kernel::first_add,
+                   kernel::warp_shuffle, kernel::grid_stride})
+    for (bool two_pass : {false, true}) {
+      if (two_pass && k == kernel::grid_stride) continue;
+      for (unsigned block : {32u, 256u, 1024u}) {
+        double previous = 0;
+        for (std::size_t n = 1; n <= red::max_elements; n = n * 4 + 3) {
+          SCOPED_TRACE(testing::Message() << "n=" << n << " block=" << block << " kernel=" << static_cast<int>(k));
+          const double cost = prediction_cost(k, n, block, two_pass);
+          EXPECT_GE(cost, previous);
+          previous = cost;
+          const std::uint64_t before = cudalab::model::warp_accesses_built_on_this_thread();
+          (void)(two_pass ? predict_two_pass(k, n, block) : predict(k, n, block));
+          EXPECT_LE(static_cast<double>(cudalab::model::warp_accesses_built_on_this_thread() - before), cost);
+        }
+        // The costliest point the lab accepts stays a small part of a run's budget.
+        EXPECT_LE(prediction_cost(k, red::max_elements, block, two_pass),
+                  cudalab::model_budget_warp_instructions / 20);
+      }
+    }
 }
 
 TEST(reduction_model, rejects_block_sizes_that_are_not_powers_of_two_from_32_to_1024) {

@@ -1,9 +1,8 @@
 // Computes count results on worker threads, in index order, while the caller does other work.
 //
-// The runner uses it for the model's predictions: lab 04's 71 points at 1M elements take 1.4 s
-// of simulation on one core, longer than the GPU work they sit beside, so the predictions run
-// on the other cores while the GPU runs the variants, and take(i) waits only if point i is not
-// done yet.
+// The runner uses it for the model's predictions: they run on the other cores while the GPU
+// runs the variants, and take(i) waits only if point i is not done yet. A run's predictions
+// are bounded before they start (model_budget.hpp).
 #pragma once
 
 #include <algorithm>

@@ -9,6 +9,7 @@
 #include "cudalab/device.hpp"
 #include "cudalab/device_buffer.hpp"
 #include "cudalab/metrics.hpp"
+#include "cudalab/model_budget.hpp"
 #include "cudalab/nvtx.hpp"
 #include "cudalab/stream.hpp"
 
@@ -202,6 +203,7 @@ std::vector<result_row> run_lab(const run_request& request) {
   };
   std::vector<result_row> rows;
   if (!request.gpu) {
+    check_model_budget(l, points);
     background_results<result_row> predictions(points.size(), predict_point);
     for (std::size_t i = 0; i < points.size(); ++i) {
       say("predicting " + l.id + "/" + points[i].which->name + counted(i));
@@ -229,6 +231,7 @@ std::vector<result_row> run_lab(const run_request& request) {
     }
   }
   // Sizes are checked first: only then may the model start simulating them.
+  check_model_budget(l, points);
   background_results<result_row> predictions(points.size(), predict_point);
   say("measuring the copy roof (cudaMemcpy device to device)");
   const double roof = measured_copy_gbps(request.device);

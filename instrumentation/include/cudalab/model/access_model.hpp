@@ -66,6 +66,8 @@ struct access_counts {
   friend access_counts operator+(access_counts a, const access_counts& b) { return a += b; }
   friend bool operator==(const access_counts& a, const access_counts& b);
   friend bool operator!=(const access_counts& a, const access_counts& b) { return !(a == b); }
+  // The counts of `times` repetitions of these (every field, instructions included).
+  access_counts scaled(std::uint64_t times) const;
 
   // The counts keyed by the catalogue's short metric names (ld_requests, ld_sectors,
   // st_requests, st_sectors, shared_ld_wavefronts, ...), for printing beside the counters.
@@ -74,6 +76,11 @@ struct access_counts {
 
 // The counts of one warp instruction.
 access_counts count_warp_access(const warp_access& access);
+
+// How many warp_access values warp_access::make has built on the calling thread. Every warp a
+// lab's model simulates is built through make, so the difference across a prediction is the
+// work that prediction did: what a variant's cost estimate must account for.
+std::uint64_t warp_accesses_built_on_this_thread() noexcept;
 
 // Accumulates warp instructions.
 class access_model {

@@ -50,6 +50,19 @@ struct warp_threads {
   unsigned warp_in_block() const noexcept { return first_thread / warp_size; }
 };
 
+// Calls fn(const warp_threads&) for every warp of block `block` of a 1D launch, in order.
+template <class Fn>
+void for_each_warp_of_block(std::uint64_t block, unsigned block_threads, Fn&& fn) {
+  warp_threads w;
+  w.block = block;
+  w.block_threads = block_threads;
+  for (unsigned first = 0; first < block_threads; first += warp_size) {
+    w.first_thread = first;
+    w.lanes = std::min<unsigned>(warp_size, block_threads - first);
+    fn(static_cast<const warp_threads&>(w));
+  }
+}
+
 // Calls fn(const warp_threads&) for every warp of a 1D launch of grid_threads threads in blocks
 // of block_threads, block by block, warps in order. grid_threads must be whole blocks
 // (use launch_threads(n, block_threads)).
@@ -62,16 +75,7 @@ void for_each_warp(std::uint64_t grid_threads, unsigned block_threads, Fn&& fn) 
                                 std::to_string(block_threads) + ")");
   }
   const std::uint64_t blocks = grid_threads / block_threads;
-  warp_threads w;
-  w.block_threads = block_threads;
-  for (std::uint64_t b = 0; b < blocks; ++b) {
-    w.block = b;
-    for (unsigned first = 0; first < block_threads; first += warp_size) {
-      w.first_thread = first;
-      w.lanes = std::min<unsigned>(warp_size, block_threads - first);
-      fn(static_cast<const warp_threads&>(w));
-    }
-  }
+  for (std::uint64_t b = 0; b < blocks; ++b) for_each_warp_of_block(b, block_threads, fn);
 }
 
 // The lanes of one warp of a 2D launch (threadIdx.x fastest, then threadIdx.y).
@@ -93,27 +97,33 @@ struct warp_threads_2d {
   }
 };
 
+// Calls fn(const warp_threads_2d&) for every warp of block (bx, by) of block_x * block_y
+// threads, in order.
+template <class Fn>
+void for_each_warp_of_block_2d(unsigned bx, unsigned by, unsigned block_x, unsigned block_y,
+                               Fn&& fn) {
+  if (block_x == 0 || block_y == 0) throw std::invalid_argument("for_each_warp_2d: empty block");
+  const unsigned block_threads = block_x * block_y;
+  warp_threads_2d w;
+  w.block_dim_x = block_x;
+  w.block_dim_y = block_y;
+  w.block_x = bx;
+  w.block_y = by;
+  for (unsigned first = 0; first < block_threads; first += warp_size) {
+    w.first_linear = first;
+    w.lanes = std::min<unsigned>(warp_size, block_threads - first);
+    fn(static_cast<const warp_threads_2d&>(w));
+  }
+}
+
 // Calls fn(const warp_threads_2d&) for every warp of a grid of grid_x * grid_y blocks of
 // block_x * block_y threads (blocks in x-fastest order).
 template <class Fn>
 void for_each_warp_2d(unsigned grid_x, unsigned grid_y, unsigned block_x, unsigned block_y,
                       Fn&& fn) {
   if (block_x == 0 || block_y == 0) throw std::invalid_argument("for_each_warp_2d: empty block");
-  const unsigned block_threads = block_x * block_y;
-  warp_threads_2d w;
-  w.block_dim_x = block_x;
-  w.block_dim_y = block_y;
-  for (unsigned by = 0; by < grid_y; ++by) {
-    for (unsigned bx = 0; bx < grid_x; ++bx) {
-      w.block_x = bx;
-      w.block_y = by;
-      for (unsigned first = 0; first < block_threads; first += warp_size) {
-        w.first_linear = first;
-        w.lanes = std::min<unsigned>(warp_size, block_threads - first);
-        fn(static_cast<const warp_threads_2d&>(w));
-      }
-    }
-  }
+  for (unsigned by = 0; by < grid_y; ++by)
+    for (unsigned bx = 0; bx < grid_x; ++bx) for_each_warp_of_block_2d(bx, by, block_x, block_y, fn);
 }
 
 // base + index * element_bytes, or nullopt where index >= n (the kernel's bounds guard).

@@ -130,6 +130,11 @@ struct variant {
   std::function<work_counts(const launch_config&)> ideal;
   // The access model's counts for this launch_config; empty when the variant has no model.
   std::function<model::access_counts(const launch_config&)> predict;
+  // What `predict` costs for this launch_config, in warp instructions the model simulates
+  // (warp_access values built; see model::warp_accesses_built_on_this_thread). The runner
+  // refuses a run whose predictions would take too long (model_budget.hpp) before any work
+  // starts. Empty: `predict` is cheap at every size the lab accepts.
+  std::function<double(const launch_config&)> model_cost;
   std::function<std::unique_ptr<prepared_variant>(const launch_config&, cudaStream_t)> prepare;
 };
 
