@@ -298,8 +298,11 @@ indexing_grid block_grid_of(indexing_kind k, const launch_config& c) {
     const thread_coord tc{bx, by, 0, 0, d.block.x, d.block.y, d.grid.x};
     return element_of(k, tc, n, side, 0, index_window{}).index;
   };
-  const std::uint64_t x_bytes = (first_index(1, 0) - first_index(0, 0)) * sizeof(float);
-  const std::uint64_t y_bytes = (first_index(0, 1) - first_index(0, 0)) * sizeof(float);
+  // The window variants' blocks move by a block of floats too (their index is linear until it
+  // wraps); asking their index function would need the window's own origin.
+  const std::uint64_t x_bytes = is_window(k) ? std::uint64_t{d.block.x} * sizeof(float)
+                                             : (first_index(1, 0) - first_index(0, 0)) * sizeof(float);
+  const std::uint64_t y_bytes = is_window(k) ? 0 : (first_index(0, 1) - first_index(0, 0)) * sizeof(float);
   // Blocks along an axis of `limit` elements that pass the guard whole, and those that pass
   // it in part; a grid that rounds up by more than a block leaves the rest idle.
   const auto axis = [](std::uint64_t blocks, std::uint64_t limit, unsigned dim, std::uint64_t bytes) {
@@ -318,9 +321,14 @@ indexing_grid block_grid_of(indexing_kind k, const launch_config& c) {
     case indexing_kind::unguarded:  // no guard: every block is whole
       g.x = axis(d.grid.x, std::uint64_t{d.grid.x} * d.block.x, d.block.x, x_bytes);
       break;
+    case indexing_kind::int_index: {  // from element 2^31 on every index wraps: idle blocks
+      const index_window w = overflow_window(c.size, d.block.x);
+      const auto below = static_cast<std::uint64_t>(int_index_limit - w.first_element);
+      g.x = axis(d.grid.x, std::min<std::uint64_t>(below, n), d.block.x, x_bytes);
+      break;
+    }
+    case indexing_kind::int64_index: g.x = axis(d.grid.x, n, d.block.x, x_bytes); break;
     case indexing_kind::grid_stride:  // blocks loop a different number of times: walk each
-    case indexing_kind::int_index:    // threads past element 2^31 wrap: walk each block
-    case indexing_kind::int64_index:  // a window of at most 2^30 elements: walk each block
       g.x.blocks = g.x.edge_end = d.grid.x;
       g.x.whole = 0;
       break;
@@ -395,6 +403,17 @@ model::access_counts block_counts(indexing_kind k, const launch_config& c, walk 
   return m.counts();
 }
 
+model::access_counts predict_with(indexing_kind k, const launch_config& c, walk how) {
+  const indexing_grid g = block_grid_of(k, c);
+  const auto one_block = [&](std::uint64_t bx, std::uint64_t by) {
+    return block_counts(k, c, how, static_cast<unsigned>(bx), static_cast<unsigned>(by));
+  };
+  return how == walk::every_block ? model::sum_every_block(g.x, g.y, one_block)
+                                  : model::sum_block_classes(g.x, g.y, one_block);
+}
+
+}  // namespace
+
 index_wraps predict_index_wraps(const launch_config& c) {
   check_window_size(indexing_kind::int_index, c);
   const launch_dims d = dims_of(indexing_kind::int_index, c);
@@ -411,17 +430,6 @@ index_wraps predict_index_wraps(const launch_config& c) {
   }
   return w;
 }
-
-model::access_counts predict_with(indexing_kind k, const launch_config& c, walk how) {
-  const indexing_grid g = block_grid_of(k, c);
-  const auto one_block = [&](std::uint64_t bx, std::uint64_t by) {
-    return block_counts(k, c, how, static_cast<unsigned>(bx), static_cast<unsigned>(by));
-  };
-  return how == walk::every_block ? model::sum_every_block(g.x, g.y, one_block)
-                                  : model::sum_block_classes(g.x, g.y, one_block);
-}
-
-}  // namespace
 
 model::access_counts predict_indexing(indexing_kind k, const launch_config& c) {
   return predict_with(k, c, walk::block_classes);

@@ -147,6 +147,8 @@ TEST(indexing_int_index, window_sizes_beyond_2_to_the_30_are_refused_before_any_
   EXPECT_THROW(predict_index_wraps(config(too_big, 256)), usage_error);
   const lab l = make_lab_01_thread_indexing();
   EXPECT_THROW(l.find("int64_index")->prepare(config(too_big, 256), nullptr), usage_error);
+}
+
 const indexing_kind every_kind[] = {
     indexing_kind::overlaunch, indexing_kind::underlaunch, indexing_kind::ceil_div,
     indexing_kind::unguarded,  indexing_kind::int_index,   indexing_kind::int64_index,
@@ -177,6 +179,8 @@ TEST(indexing_model, cost_bounds_the_warp_instructions_the_prediction_builds) {
     for (std::size_t n : {std::size_t{1}, std::size_t{1000}, std::size_t{10'000'000},
                           std::size_t{1} << 30, std::size_t{1} << 36})
       for (int block : {32, 96, 256, 1024}) {
+        const bool window = k == indexing_kind::int_index || k == indexing_kind::int64_index;
+        if (window && n > indexing::index_window_max) continue;  // refused before any work
         const launch_config c = config(n, block);
         const std::uint64_t before = model::warp_accesses_built_on_this_thread();
         (void)predict_indexing(k, c);
