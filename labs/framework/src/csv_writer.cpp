@@ -31,7 +31,9 @@ void write_csv(std::ostream& out, const std::vector<result_row>& rows) {
     }
     for (std::size_t i = 0; i < fields.size(); ++i) {
       const auto& f = fields[i];
-      const std::string value = f.is_text ? f.text : f.number ? cells::fixed(*f.number, f.decimals) : "";
+      const std::string value = f.is_text  ? f.text
+                                : f.number ? cells::fixed(*f.number, f.decimals)
+                                           : "";
       out << (i ? "," : "") << csv_field(value);
     }
     out << '\n';

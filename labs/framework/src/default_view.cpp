@@ -18,14 +18,15 @@ namespace cudalab {
 namespace {
 
 std::vector<const figure*> headline_figures(const report_context& context) {
-  const std::vector<std::string>& names =
-      context.which && !context.which->headline_metrics.empty() ? context.which->headline_metrics
-                                                                 : default_headline_figures();
+  const std::vector<std::string>& names = context.which && !context.which->headline_metrics.empty()
+                                              ? context.which->headline_metrics
+                                              : default_headline_figures();
   std::vector<const figure*> figures;
   for (const auto& name : names) {
     const figure* f = find_figure(name);
-    if (!f) throw error((context.which ? context.which->id : std::string("a lab")) +
-                        " declares an unknown headline figure '" + name + "'");
+    if (!f)
+      throw error((context.which ? context.which->id : std::string("a lab")) +
+                  " declares an unknown headline figure '" + name + "'");
     figures.push_back(f);
   }
   return figures;
@@ -36,7 +37,7 @@ enum class detail_level { full, verdict_without_names, missing_below, no_predict
 
 struct layout {
   std::vector<std::string> lines;
-  bool marked = false;  // some cell carries `!`
+  bool marked = false;                                   // some cell carries `!`
   std::map<std::string, std::set<std::string>> missing;  // why -> metrics, said below the table
 };
 
@@ -44,7 +45,8 @@ layout lay_out(const std::vector<result_row>& rows, const report_context& contex
                const std::vector<const figure*>& headlines, detail_level level) {
   const bool flop_bound = context.which && context.which->flop_bound;
   const auto varies = [&](auto key) {
-    return std::any_of(rows.begin(), rows.end(), [&](const result_row& r) { return key(r) != key(rows.front()); });
+    return std::any_of(rows.begin(), rows.end(),
+                       [&](const result_row& r) { return key(r) != key(rows.front()); });
   };
   const bool size_column = varies([](const result_row& r) { return r.config.size; });
   const bool block_column = varies([](const result_row& r) { return r.config.block; });
@@ -127,8 +129,8 @@ void write_default_view(std::ostream& out, const std::vector<result_row>& rows,
     if (widest_line(table.lines) <= table_width) break;
   }
   if (!context.device.empty())
-    out << "device: " << context.device << "   copy roof (cudaMemcpy D2D): "
-        << cells::fixed(context.copy_gbps, 0) << " GB/s\n";
+    out << "device: " << context.device
+        << "   copy roof (cudaMemcpy D2D): " << cells::fixed(context.copy_gbps, 0) << " GB/s\n";
   if (!rows.empty())
     if (const std::string shape = common_shape(rows, context); !shape.empty()) out << shape << "\n";
   for (const auto& line : table.lines) out << line << "\n";
@@ -139,10 +141,12 @@ void write_default_view(std::ostream& out, const std::vector<result_row>& rows,
   for (const auto& [why, headers] : table.missing) {
     std::string columns;
     for (const auto& h : headers) columns += (columns.empty() ? "" : ", ") + h;
-    for (const auto& line : wrap_words("n/a (" + why + "): " + columns, table_width)) out << line << "\n";
+    for (const auto& line : wrap_words("n/a (" + why + "): " + columns, table_width))
+      out << line << "\n";
   }
   if (!context.counters_note.empty())
-    for (const auto& line : wrap_words("counters: n/a (" + context.counters_note + ")", table_width))
+    for (const auto& line :
+         wrap_words("counters: n/a (" + context.counters_note + ")", table_width))
       out << line << "\n";
 }
 

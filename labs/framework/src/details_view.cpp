@@ -38,7 +38,9 @@ bool has_anything(const result_row& row, const figure& f) {
 std::vector<entry> entries_of(const result_row& row, const report_context& context) {
   std::vector<entry> list;
   const bool timed = row.measured && row.time.median_ms > 0;
-  const auto when_timed = [&](const std::string& text) { return timed ? text : std::string("n/a"); };
+  const auto when_timed = [&](const std::string& text) {
+    return timed ? text : std::string("n/a");
+  };
   list.push_back({"time", "ms", when_timed(cells::fixed(row.time.median_ms, 4)), "-",
                   timed ? "median of " + std::to_string(row.time.repeats) + " timed runs (min " +
                               cells::fixed(row.time.min_ms, 4) + ", max " +
@@ -56,22 +58,25 @@ std::vector<entry> entries_of(const result_row& row, const report_context& conte
                       (context.copy_gbps > 0 ? " (" + cells::fixed(context.copy_gbps, 0) + " GB/s)"
                                              : std::string())});
   if (row.ideal.flops > 0)
-    list.push_back({"throughput", "TFLOP/s",
-                    when_timed(cells::fixed(row.ideal.flops / (row.time.median_ms * 1e-3) / 1e12, 3)),
-                    "-", "the work's floating-point operations over the median time"});
+    list.push_back(
+        {"throughput", "TFLOP/s",
+         when_timed(cells::fixed(row.ideal.flops / (row.time.median_ms * 1e-3) / 1e12, 3)), "-",
+         "the work's floating-point operations over the median time"});
   if (row.measured) {
     list.push_back({"grid", "blocks",
-                    std::to_string(row.shape.grid_x) + " x " + std::to_string(row.shape.grid_y), "-",
-                    "blocks launched in x and y"});
+                    std::to_string(row.shape.grid_x) + " x " + std::to_string(row.shape.grid_y),
+                    "-", "blocks launched in x and y"});
     list.push_back({"block", "threads",
                     std::to_string(row.shape.block_x) + " x " + std::to_string(row.shape.block_y),
                     "-", "threads a block in x and y"});
   }
-  list.push_back({"verification", "", cells::verification(row, false), "-",
-                  row.check.detail.empty() ? "the result against the CPU reference" : row.check.detail});
+  list.push_back(
+      {"verification", "", cells::verification(row, false), "-",
+       row.check.detail.empty() ? "the result against the CPU reference" : row.check.detail});
   list.push_back({"model verdict", "", cells::model_verdict_in_full(row), "-",
                   "exact counts equal the model; shared-memory counts lie between the model and " +
-                      cells::fixed(100 * shared_band_fraction, 0) + "% of its wavefronts above it"});
+                      cells::fixed(100 * shared_band_fraction, 0) +
+                      "% of its wavefronts above it"});
   for (const auto& f : derived_figures())
     if (has_anything(row, f))
       list.push_back({f.header, f.unit, measured_text(row, f), predicted_text(row, f), f.meaning});
@@ -82,9 +87,11 @@ std::vector<entry> entries_of(const result_row& row, const report_context& conte
   }
   if (row.counters.available) {
     for (const auto& [cupti, v] : row.counters.totals)
-      if (!find_metric(cupti)) list.push_back({cupti, "", cells::fixed(v, 2), "-", "outside the catalogue"});
+      if (!find_metric(cupti))
+        list.push_back({cupti, "", cells::fixed(v, 2), "-", "outside the catalogue"});
     for (const auto& [cupti, why] : row.counters.missing)
-      if (!find_metric(cupti)) list.push_back({cupti, "", "n/a (" + why + ")", "-", "outside the catalogue"});
+      if (!find_metric(cupti))
+        list.push_back({cupti, "", "n/a (" + why + ")", "-", "outside the catalogue"});
   }
   return list;
 }
@@ -97,7 +104,8 @@ void write_row(std::ostream& out, const result_row& row, const report_context& c
   const auto list = entries_of(row, context);
   std::vector<std::vector<std::string>> cells;
   for (const auto& e : list) cells.push_back({"  " + e.metric, e.unit, e.measured, e.predicted});
-  const auto lines = layout_table({{"  metric", true}, {"unit", true}, {"measured"}, {"predicted"}}, cells);
+  const auto lines =
+      layout_table({{"  metric", true}, {"unit", true}, {"measured"}, {"predicted"}}, cells);
   const std::size_t indent = widest_line(lines) + 2;
   const std::size_t room = table_width > indent + 30 ? table_width - indent : 30;
   for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -115,8 +123,8 @@ void write_row(std::ostream& out, const result_row& row, const report_context& c
 void write_details_view(std::ostream& out, const std::vector<result_row>& rows,
                         const report_context& context, const std::string& variant) {
   if (!context.device.empty())
-    out << "device: " << context.device << "   copy roof (cudaMemcpy D2D): "
-        << cells::fixed(context.copy_gbps, 0) << " GB/s\n";
+    out << "device: " << context.device
+        << "   copy roof (cudaMemcpy D2D): " << cells::fixed(context.copy_gbps, 0) << " GB/s\n";
   if (context.which)
     if (const auto* v = context.which->find(variant)) out << variant << ": " << v->lesson << "\n";
   bool any = false;

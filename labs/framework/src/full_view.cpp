@@ -80,10 +80,12 @@ void write_full_view(std::ostream& out, const std::vector<result_row>& rows,
   std::vector<std::vector<std::string>> cells;
   for (const auto& row : rows) {
     std::vector<std::string> c{row.variant_name, std::string(to_string(row.role))};
-    if (sweep) c.push_back(row.sweep_name ? *row.sweep_name + "=" + std::to_string(row.config.param) : "");
+    if (sweep)
+      c.push_back(row.sweep_name ? *row.sweep_name + "=" + std::to_string(row.config.param) : "");
     c.push_back(cells::with_separators(static_cast<double>(row.config.size)));
     c.push_back(std::to_string(row.config.block));
-    c.push_back(row.measured ? cells::with_separators(static_cast<double>(row.shape.grid_x * row.shape.grid_y))
+    c.push_back(row.measured ? cells::with_separators(
+                                   static_cast<double>(row.shape.grid_x * row.shape.grid_y))
                              : "-");
     if (row.measured) {
       c.push_back(cells::fixed(row.time.median_ms, 4));
@@ -94,15 +96,17 @@ void write_full_view(std::ostream& out, const std::vector<result_row>& rows,
       c.insert(c.end(), 4, "-");
     }
     if (padded)
-      c.push_back(row.ideal.bytes > 0 ? cells::fixed(100.0 * row.ideal.payload() / row.ideal.bytes, 0) + "%"
-                                      : "-");
+      c.push_back(row.ideal.bytes > 0
+                      ? cells::fixed(100.0 * row.ideal.payload() / row.ideal.bytes, 0) + "%"
+                      : "-");
     for (const figure* f : compared) {
       c.push_back(measured_cell(row, *f) + (differs_from_model(row, *f) ? " !" : ""));
       c.push_back(predicted_cell(row, *f));
       if (f->name == "ld_sectors" || f->name == "st_sectors") {
         const figure& per_request = *find_figure(f->name.substr(0, 2) + "_sectors_per_request");
         const auto meas = per_request.measured(row), pred = per_request.predicted(row);
-        c.push_back((meas ? cells::fixed(*meas, 2) : "-") + "|" + (pred ? cells::fixed(*pred, 2) : "-"));
+        c.push_back((meas ? cells::fixed(*meas, 2) : "-") + "|" +
+                    (pred ? cells::fixed(*pred, 2) : "-"));
       }
     }
     for (const auto& name : others) {
@@ -132,8 +136,8 @@ void write_full_view(std::ostream& out, const std::vector<result_row>& rows,
     cells.push_back(std::move(c));
   }
   if (!context.device.empty())
-    out << "device: " << context.device << "   copy roof (cudaMemcpy D2D): "
-        << cells::fixed(context.copy_gbps, 0) << " GB/s\n";
+    out << "device: " << context.device
+        << "   copy roof (cudaMemcpy D2D): " << cells::fixed(context.copy_gbps, 0) << " GB/s\n";
   for (const auto& line : layout_table(columns, cells)) out << line << "\n";
   if (!context.counters_note.empty()) out << "counters: n/a (" << context.counters_note << ")\n";
 }

@@ -20,7 +20,8 @@ double rounded(double v, int decimals) {
 
 nlohmann::ordered_json number_value(const record_field& f) {
   if (!f.number) return nullptr;
-  if (f.decimals == 0 && std::abs(*f.number) < 9.0e15) return static_cast<std::int64_t>(std::llround(*f.number));
+  if (f.decimals == 0 && std::abs(*f.number) < 9.0e15)
+    return static_cast<std::int64_t>(std::llround(*f.number));
   return rounded(*f.number, f.decimals);
 }
 

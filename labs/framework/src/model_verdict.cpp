@@ -9,8 +9,7 @@ namespace {
 
 // The wavefronts that bound a banded metric: loads for shared_ld_*, stores for shared_st_*.
 std::string wavefronts_of(const std::string& metric) {
-  return metric.find("_st_") != std::string::npos ? "shared_st_wavefronts"
-                                                  : "shared_ld_wavefronts";
+  return metric.find("_st_") != std::string::npos ? "shared_st_wavefronts" : "shared_ld_wavefronts";
 }
 
 }  // namespace

@@ -37,18 +37,17 @@ value sum(value a, value b) {
 
 // Column headers of the catalogue metrics that tables show; the others use the short name.
 const std::map<std::string, std::string>& catalogue_headers() {
-  static const std::map<std::string, std::string> headers{
-      {"ld_requests", "ld req"},
-      {"ld_sectors", "ld sect"},
-      {"st_requests", "st req"},
-      {"st_sectors", "st sect"},
-      {"shared_ld_wavefronts", "lds wavef"},
-      {"shared_st_wavefronts", "sts wavef"},
-      {"shared_ld_conflicts", "lds confl"},
-      {"shared_st_conflicts", "sts confl"},
-      {"thread_efficiency", "thr/inst"},
-      {"branch_uniformity", "uniform%"},
-      {"divergent_branches", "div br"}};
+  static const std::map<std::string, std::string> headers{{"ld_requests", "ld req"},
+                                                          {"ld_sectors", "ld sect"},
+                                                          {"st_requests", "st req"},
+                                                          {"st_sectors", "st sect"},
+                                                          {"shared_ld_wavefronts", "lds wavef"},
+                                                          {"shared_st_wavefronts", "sts wavef"},
+                                                          {"shared_ld_conflicts", "lds confl"},
+                                                          {"shared_st_conflicts", "sts confl"},
+                                                          {"thread_efficiency", "thr/inst"},
+                                                          {"branch_uniformity", "uniform%"},
+                                                          {"divergent_branches", "div br"}};
   return headers;
 }
 
@@ -94,8 +93,9 @@ std::vector<figure> make_derived_figures() {
     f.name = "threads_launched_per_needed";
     f.header = "launched/needed";
     f.unit = "threads/thread";
-    f.meaning = "threads launched over threads that have an element to compute: above 1 some "
-                "idle, below 1 some elements are never computed";
+    f.meaning =
+        "threads launched over threads that have an element to compute: above 1 some "
+        "idle, below 1 some elements are never computed";
     f.decimals = 4;
     f.suffix = "x";
     f.measured = [](const result_row& row) -> value {
@@ -113,8 +113,9 @@ std::vector<figure> make_derived_figures() {
     f.name = "shared_conflicts";
     f.header = "bank confl";
     f.unit = "conflicts";
-    f.meaning = "shared-memory bank conflicts of loads and stores together: wavefronts beyond "
-                "the one each access needs when its lanes hit distinct banks";
+    f.meaning =
+        "shared-memory bank conflicts of loads and stores together: wavefronts beyond "
+        "the one each access needs when its lanes hit distinct banks";
     f.inputs = {"shared_ld_conflicts", "shared_st_conflicts"};
     f.measured = [](const result_row& row) {
       return sum(measured_metric(row, "shared_ld_conflicts"),
@@ -131,8 +132,9 @@ std::vector<figure> make_derived_figures() {
     f.name = "dram_per_ideal";
     f.header = "DRAM/ideal";
     f.unit = "bytes/byte";
-    f.meaning = "bytes read and written in device memory over the fewest bytes the data "
-                "layout must move: 1.00x when nothing travels twice";
+    f.meaning =
+        "bytes read and written in device memory over the fewest bytes the data "
+        "layout must move: 1.00x when nothing travels twice";
     f.decimals = 2;
     f.suffix = "x";
     f.inputs = {"dram_read_bytes"};
@@ -189,9 +191,11 @@ std::vector<std::string> collected_metric_names(const std::vector<result_row>& r
   for (const auto& row : rows) {
     if (!row.counters.available) continue;
     for (const auto& entry : row.counters.totals)
-      if (!find_metric(entry.first) && seen.insert(entry.first).second) names.push_back(entry.first);
+      if (!find_metric(entry.first) && seen.insert(entry.first).second)
+        names.push_back(entry.first);
     for (const auto& entry : row.counters.missing)
-      if (!find_metric(entry.first) && seen.insert(entry.first).second) names.push_back(entry.first);
+      if (!find_metric(entry.first) && seen.insert(entry.first).second)
+        names.push_back(entry.first);
   }
   return names;
 }

@@ -7,7 +7,8 @@
 
 namespace cudalab {
 
-std::vector<record_field> record_of(const result_row& row, const std::vector<std::string>& collected) {
+std::vector<record_field> record_of(const result_row& row,
+                                    const std::vector<std::string>& collected) {
   std::vector<record_field> f;
   const auto text = [&](std::string name, std::string value) {
     f.push_back({std::move(name), true, std::move(value), std::nullopt, 0});
@@ -15,7 +16,9 @@ std::vector<record_field> record_of(const result_row& row, const std::vector<std
   const auto number = [&](std::string name, std::optional<double> value, int decimals = 6) {
     f.push_back({std::move(name), false, "", value, decimals});
   };
-  const auto when_measured = [&](double v) { return row.measured ? std::optional<double>(v) : std::nullopt; };
+  const auto when_measured = [&](double v) {
+    return row.measured ? std::optional<double>(v) : std::nullopt;
+  };
   const auto as_double = [](std::size_t v) { return static_cast<double>(v); };
 
   text("lab", row.lab_id);
@@ -61,7 +64,8 @@ std::vector<record_field> record_of(const result_row& row, const std::vector<std
   }
   number("transfer_efficiency_predicted", efficiency, 4);
   for (const auto& name : collected) {
-    if (std::find(compared_metrics().begin(), compared_metrics().end(), name) != compared_metrics().end())
+    if (std::find(compared_metrics().begin(), compared_metrics().end(), name) !=
+        compared_metrics().end())
       continue;
     number(name, row.counters.available ? row.counters.get(name) : std::nullopt, 4);
   }

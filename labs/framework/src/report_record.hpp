@@ -13,12 +13,13 @@ namespace cudalab {
 struct record_field {
   std::string name;
   bool is_text = false;
-  std::string text;             // is_text
+  std::string text;              // is_text
   std::optional<double> number;  // !is_text; empty: no value (CSV "", JSON null)
-  int decimals = 0;             // digits kept after the point; 0: an integer
+  int decimals = 0;              // digits kept after the point; 0: an integer
 };
 
 // `collected`: collected_metric_names() of all the rows, so every row has the same fields.
-std::vector<record_field> record_of(const result_row& row, const std::vector<std::string>& collected);
+std::vector<record_field> record_of(const result_row& row,
+                                    const std::vector<std::string>& collected);
 
 }  // namespace cudalab

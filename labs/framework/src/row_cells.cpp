@@ -23,7 +23,9 @@ namespace {
 
 std::string named(const std::string& lead, const std::vector<std::string>& names, bool all) {
   if (names.empty()) return "";
-  if (!all) return lead + " " + names.front() + (names.size() > 1 ? " +" + std::to_string(names.size() - 1) : "");
+  if (!all)
+    return lead + " " + names.front() +
+           (names.size() > 1 ? " +" + std::to_string(names.size() - 1) : "");
   std::string text = lead + ":";
   for (const auto& n : names) text += " " + n;
   return text;
@@ -35,9 +37,11 @@ std::string model_verdict(const result_row& row, verdict_length length) {
   if (!row.predicted) return "no model";
   if (!row.counters.available) return "n/a";
   const auto bad = model_mismatches(row);
-  if (!bad.empty()) return length == verdict_length::names ? named("MISMATCH", bad, false) : "MISMATCH";
+  if (!bad.empty())
+    return length == verdict_length::names ? named("MISMATCH", bad, false) : "MISMATCH";
   const auto outside = band_outliers(row);
-  if (!outside.empty()) return length == verdict_length::names ? named("above band", outside, false) : "above band";
+  if (!outside.empty())
+    return length == verdict_length::names ? named("above band", outside, false) : "above band";
   return "= model";
 }
 

@@ -1,5 +1,6 @@
 // Lays out a table of text cells in columns two spaces apart: text left-aligned, numbers
-// right-aligned (their headers too), trailing blanks trimmed. The views decide the cells; this only pads them.
+// right-aligned (their headers too), trailing blanks trimmed. The views decide the cells; this only
+// pads them.
 #pragma once
 
 #include <string>

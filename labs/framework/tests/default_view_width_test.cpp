@@ -32,7 +32,8 @@ std::vector<result_row> measured_rows(std::vector<result_row> rows) {
     result_row& row = rows[i];
     row.measured = true;
     const std::size_t block = static_cast<std::size_t>(row.config.block);
-    row.shape = {(row.config.size + block - 1) / block, 1, static_cast<unsigned>(block), 1, row.config.size};
+    row.shape = {(row.config.size + block - 1) / block, 1, static_cast<unsigned>(block), 1,
+                 row.config.size};
     row.time = {times_ms[i % 4], times_ms[i % 4] * 0.99, times_ms[i % 4] * 1.2, 20};
     row.gbps = row.ideal.bytes / (row.time.median_ms * 1e-3) / 1e9;
     row.pct_of_roof = 100.0 * row.gbps / 2904.0;
@@ -41,7 +42,8 @@ std::vector<result_row> measured_rows(std::vector<result_row> rows) {
     row.counters.available = true;
     if (row.predicted)
       for (const auto& [name, value] : row.predicted->by_metric())
-        if (const metric_info* info = find_metric(name)) row.counters.totals[info->cupti_name] = value;
+        if (const metric_info* info = find_metric(name))
+          row.counters.totals[info->cupti_name] = value;
     const auto set = [&](const char* name, double value) {
       row.counters.totals[find_metric(name)->cupti_name] = value;
     };
@@ -59,13 +61,15 @@ std::vector<result_row> measured_rows(std::vector<result_row> rows) {
         set("divergent_branches", 123456789);
         break;
       case 3:  // counters this chip lacks
-        for (const char* name : {"ld_sectors", "dram_read_bytes", "thread_efficiency", "shared_ld_conflicts"}) {
+        for (const char* name :
+             {"ld_sectors", "dram_read_bytes", "thread_efficiency", "shared_ld_conflicts"}) {
           const std::string cupti = find_metric(name)->cupti_name;
           row.counters.totals.erase(cupti);
           row.counters.missing[cupti] = "not on GA100";
         }
         break;
-      default: break;
+      default:
+        break;
     }
   }
   return rows;
@@ -74,7 +78,8 @@ std::vector<result_row> measured_rows(std::vector<result_row> rows) {
 std::vector<result_row> refused_counters(std::vector<result_row> rows) {
   for (auto& row : rows) {
     row.counters = {};
-    row.counters.reason = "GPU performance counters are restricted to admin users (ERR_NVGPUCTRPERM)";
+    row.counters.reason =
+        "GPU performance counters are restricted to admin users (ERR_NVGPUCTRPERM)";
   }
   return rows;
 }
@@ -84,7 +89,7 @@ void expect_fits(const std::string& what, const lab& l, const std::vector<result
   report_context context = base;
   context.which = &l;
   std::ostringstream out;
-  write_report(out, rows, output_format::table, context);
+  write_report(out, rows, report_options{}, context);
   std::istringstream lines(out.str());
   std::size_t count = 0;
   for (std::string line; std::getline(lines, line); ++count)
@@ -110,7 +115,8 @@ TEST(default_view, every_lab_declares_two_or_three_known_headline_figures) {
   for (const lab& l : all_labs()) {
     EXPECT_GE(l.headline_metrics.size(), 2u) << l.id;
     EXPECT_LE(l.headline_metrics.size(), 3u) << l.id;
-    for (const auto& name : l.headline_metrics) EXPECT_NE(find_figure(name), nullptr) << l.id << ": " << name;
+    for (const auto& name : l.headline_metrics)
+      EXPECT_NE(find_figure(name), nullptr) << l.id << ": " << name;
   }
 }
 

@@ -18,9 +18,12 @@ namespace {
 using report_samples::aos_float3_row;
 using report_samples::predicted_only;
 
-std::string write(const std::vector<result_row>& rows, output_format format, const report_context& context = {}) {
+std::string write(const std::vector<result_row>& rows, output_format format,
+                  const report_context& context = {}) {
+  report_options options;
+  options.format = format;
   std::ostringstream out;
-  write_report(out, rows, format, context);
+  write_report(out, rows, options, context);
   return out.str();
 }
 
@@ -48,14 +51,35 @@ TEST(report_csv, has_a_header_and_sectors_per_request) {
 TEST(report_csv, keeps_the_field_names_plots_read_and_adds_new_ones_at_the_end) {
   const std::string text = write({aos_float3_row(1179648)}, output_format::csv);
   const auto header = split(text.substr(0, text.find('\n')));
-  const std::vector<std::string> leading{
-      "lab", "variant", "role", "sweep", "param", "size", "block", "grid", "threads_launched",
-      "threads_needed", "time_ms_median", "time_ms_min", "time_ms_max", "repeats", "ideal_bytes",
-      "gbps", "pct_of_copy_roof", "payload_bytes", "payload_gbps", "verified", "verify_detail",
-      "counters", "ld_requests_measured", "ld_requests_predicted", "ld_sectors_measured"};
+  const std::vector<std::string> leading{"lab",
+                                         "variant",
+                                         "role",
+                                         "sweep",
+                                         "param",
+                                         "size",
+                                         "block",
+                                         "grid",
+                                         "threads_launched",
+                                         "threads_needed",
+                                         "time_ms_median",
+                                         "time_ms_min",
+                                         "time_ms_max",
+                                         "repeats",
+                                         "ideal_bytes",
+                                         "gbps",
+                                         "pct_of_copy_roof",
+                                         "payload_bytes",
+                                         "payload_gbps",
+                                         "verified",
+                                         "verify_detail",
+                                         "counters",
+                                         "ld_requests_measured",
+                                         "ld_requests_predicted",
+                                         "ld_sectors_measured"};
   ASSERT_GE(header.size(), leading.size());
   EXPECT_EQ(std::vector<std::string>(header.begin(), header.begin() + leading.size()), leading);
-  const std::vector<std::string> trailing{"model_mismatch", "above_shared_band", "counters_missing"};
+  const std::vector<std::string> trailing{"model_mismatch", "above_shared_band",
+                                          "counters_missing"};
   EXPECT_EQ(std::vector<std::string>(header.end() - 3, header.end()), trailing);
 }
 
@@ -69,7 +93,8 @@ TEST(report_csv, quotes_a_field_with_commas_quotes_or_line_breaks) {
 TEST(report_json, parses_back_with_every_csv_field_in_the_same_order) {
   const std::string csv = write({aos_float3_row(1179648)}, output_format::csv);
   const auto header = split(csv.substr(0, csv.find('\n')));
-  const auto doc = nlohmann::ordered_json::parse(write({aos_float3_row(1179648)}, output_format::json));
+  const auto doc =
+      nlohmann::ordered_json::parse(write({aos_float3_row(1179648)}, output_format::json));
   const auto& row = doc.at("rows").at(0);
   std::vector<std::string> keys;
   for (const auto& item : row.items()) keys.push_back(item.key());
@@ -94,8 +119,8 @@ TEST(report_json, a_device_name_with_quotes_and_a_newline_round_trips) {
 TEST(report_json, values_a_run_did_not_measure_are_null) {
   report_context context;
   context.counters_note = "no GPU";
-  const auto doc =
-      nlohmann::json::parse(write({predicted_only(aos_float3_row(1179648))}, output_format::json, context));
+  const auto doc = nlohmann::json::parse(
+      write({predicted_only(aos_float3_row(1179648))}, output_format::json, context));
   const auto& row = doc.at("rows").at(0);
   EXPECT_TRUE(row.at("time_ms_median").is_null());
   EXPECT_TRUE(row.at("ld_sectors_measured").is_null());

@@ -17,8 +17,8 @@ using report_samples::aos_float3_row;
 using report_samples::predicted_only;
 using report_samples::set_counter;
 
-std::string render(const std::vector<result_row>& rows, report_view view, const lab* which = nullptr,
-                   const std::string& details = "") {
+std::string render(const std::vector<result_row>& rows, report_view view,
+                   const lab* which = nullptr, const std::string& details = "") {
   report_options options;
   options.view = view;
   options.details_variant = details;
@@ -137,7 +137,8 @@ TEST(default_view, a_flop_bound_lab_shows_tflops_instead_of_gbps) {
 
 TEST(default_view, gives_up_predictions_before_it_exceeds_120_columns) {
   // Four wide headline figures that all disagree with the model, on a long variant name.
-  const lab l = lab_with_headline({"ld_sectors", "ld_requests", "ld_sectors_per_request", "dram_per_ideal"});
+  const lab l =
+      lab_with_headline({"ld_sectors", "ld_requests", "ld_sectors_per_request", "dram_per_ideal"});
   result_row row = aos_float3_row(123456789);
   row.variant_name = "interleaved_divergent_x";
   set_counter(row, "ld_requests", 98765432);
@@ -167,7 +168,8 @@ TEST(full_view, a_counter_this_run_could_not_collect_reads_na_with_its_reason) {
 }
 
 TEST(details_view, lists_each_metric_with_unit_measured_predicted_and_meaning) {
-  const std::string text = render({aos_float3_row(1179650)}, report_view::details, nullptr, "aos_float3");
+  const std::string text =
+      render({aos_float3_row(1179650)}, report_view::details, nullptr, "aos_float3");
   const std::string sectors = line_with(text, "  ld_sectors ");
   EXPECT_NE(sectors.find("sectors"), std::string::npos) << text;
   EXPECT_NE(sectors.find("1,179,650 !"), std::string::npos) << text;
@@ -175,22 +177,26 @@ TEST(details_view, lists_each_metric_with_unit_measured_predicted_and_meaning) {
   EXPECT_NE(sectors.find("32-byte sectors"), std::string::npos) << text;
   EXPECT_NE(line_with(text, "ld sect/req").find("12.00"), std::string::npos) << text;
   EXPECT_NE(line_with(text, "verification").find("exact"), std::string::npos) << text;
-  EXPECT_NE(line_with(text, "model verdict").find("MISMATCH: ld_sectors"), std::string::npos) << text;
+  EXPECT_NE(line_with(text, "model verdict").find("MISMATCH: ld_sectors"), std::string::npos)
+      << text;
   for (const auto& line : lines_of(text)) EXPECT_LE(line.size(), 120u) << line;
 }
 
 TEST(details_view, lists_every_row_of_the_variant_and_no_other) {
-  result_row first = aos_float3_row(1179648), second = aos_float3_row(1179648), other = aos_float3_row(1179648);
+  result_row first = aos_float3_row(1179648), second = aos_float3_row(1179648),
+             other = aos_float3_row(1179648);
   second.config.size = 1 << 22;
   other.variant_name = "soa";
-  const std::string text = render({first, other, second}, report_view::details, nullptr, "aos_float3");
+  const std::string text =
+      render({first, other, second}, report_view::details, nullptr, "aos_float3");
   EXPECT_NE(text.find("aos_float3 (naive), 1,048,576 elements"), std::string::npos) << text;
   EXPECT_NE(text.find("aos_float3 (naive), 4,194,304 elements"), std::string::npos) << text;
   EXPECT_EQ(text.find("soa"), std::string::npos) << text;
 }
 
 TEST(details_view, a_variant_without_rows_is_a_usage_error) {
-  EXPECT_THROW(render({aos_float3_row(1179648)}, report_view::details, nullptr, "soa"), usage_error);
+  EXPECT_THROW(render({aos_float3_row(1179648)}, report_view::details, nullptr, "soa"),
+               usage_error);
 }
 
 }  // namespace

@@ -26,10 +26,8 @@ struct report_context {
   const lab* which = nullptr;
 };
 
+// The table in the view `options` asks for, or every field as CSV or JSON.
 void write_report(std::ostream& out, const std::vector<result_row>& rows,
                   const report_options& options, const report_context& context);
-// The default view of a table, or every field of a CSV or JSON file.
-void write_report(std::ostream& out, const std::vector<result_row>& rows, output_format format,
-                  const report_context& context);
 
 }  // namespace cudalab
