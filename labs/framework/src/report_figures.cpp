@@ -62,7 +62,13 @@ figure catalogue_figure(const metric_info& info) {
   f.inputs = {info.short_name};
   const std::string name = info.short_name;
   f.measured = [name](const result_row& row) { return measured_metric(row, name); };
-  f.predicted = [name](const result_row& row) { return predicted_metric(row, name); };
+  // Only what the model is held to: a count it gives for another metric (LDS instructions
+  // without the predicated-off ones) is not a prediction of this counter.
+  const auto& compared = compared_metrics();
+  if (std::find(compared.begin(), compared.end(), name) != compared.end())
+    f.predicted = [name](const result_row& row) { return predicted_metric(row, name); };
+  else
+    f.predicted = [](const result_row&) -> value { return std::nullopt; };
   return f;
 }
 

@@ -150,6 +150,15 @@ TEST(default_view, gives_up_predictions_before_it_exceeds_120_columns) {
   EXPECT_NE(line_with(text, "interleaved").find("MISMATCH"), std::string::npos) << text;
 }
 
+TEST(default_view, threads_launched_over_needed_comes_from_the_launch_shape) {
+  const lab l = lab_with_headline({"threads_launched_per_needed", "ld_sectors_per_request"});
+  result_row row = aos_float3_row(1179648);
+  row.shape = {4100, 1, 256, 1, 1 << 20};  // 4 blocks more than 2^20 / 256
+  const std::string text = render({row}, report_view::standard, &l);
+  EXPECT_NE(line_with(text, "aos_float3").find("1.0010x"), std::string::npos) << text;
+  EXPECT_EQ(line_with(text, "aos_float3").find("pred"), std::string::npos) << text;
+}
+
 TEST(full_view, shows_measured_beside_predicted_and_flags_the_mismatch) {
   const std::string text = render({aos_float3_row(1179650)}, report_view::full);
   EXPECT_NE(text.find("1,179,650 !"), std::string::npos) << text;
@@ -180,6 +189,18 @@ TEST(details_view, lists_each_metric_with_unit_measured_predicted_and_meaning) {
   EXPECT_NE(line_with(text, "model verdict").find("MISMATCH: ld_sectors"), std::string::npos)
       << text;
   for (const auto& line : lines_of(text)) EXPECT_LE(line.size(), 120u) << line;
+}
+
+TEST(details_view, predicts_only_the_counters_the_model_is_held_to) {
+  // The model counts LDS instructions with an active lane; the counter also counts
+  // predicated-off ones, so the model's figure is no prediction of it.
+  result_row row = aos_float3_row(1179648);
+  row.predicted->shared_ld_instructions = 95;
+  report_samples::set_counter(row, "shared_ld_inst", 129);
+  const std::string text = render({row}, report_view::details, nullptr, "aos_float3");
+  const std::string line = line_with(text, "  shared_ld_inst ");
+  EXPECT_NE(line.find("129  "), std::string::npos) << text;
+  EXPECT_EQ(line.find("95"), std::string::npos) << text;
 }
 
 TEST(details_view, lists_every_row_of_the_variant_and_no_other) {
