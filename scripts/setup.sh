@@ -17,6 +17,7 @@ need=()
 command -v cmake >/dev/null || need+=(cmake)
 [ -f /usr/include/boost/program_options.hpp ] && ls /usr/lib/*/libboost_program_options.a >/dev/null 2>&1 || need+=(libboost-program-options-dev)
 [ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
+[ -f /usr/include/nlohmann/json.hpp ] || need+=(nlohmann-json3-dev)
 command -v python3 >/dev/null || need+=(python3)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup.sh: installing ${need[*]}"

@@ -481,6 +481,8 @@ lab make_lab_01_thread_indexing() {
   l.id = "01-thread-indexing";
   l.title = "Thread indexing: grid sizes, bounds guards, 2D mappings, grid-stride loops";
   l.readme = "labs/01-thread-indexing/README.md";
+  l.headline_metrics = {"threads_launched_per_needed", "ld_sectors_per_request",
+                        "st_sectors_per_request"};
   // Not a multiple of any block size: the tail block is partial, so the missing guard shows.
   l.default_size = 10'000'000;
   l.variants = {

@@ -120,6 +120,7 @@ lab make_lab_04_coalescing() {
   l.id = "04-coalescing";
   l.title = "Coalescing: how a warp's 32 addresses become requests and sectors";
   l.readme = "labs/04-coalescing/README.md";
+  l.headline_metrics = {"ld_sectors_per_request", "st_sectors_per_request", "dram_per_ideal"};
   // 16 Mi numbers: 192 MiB per float3 array, far beyond the 50 MB L2, so the timings are DRAM's.
   l.default_size = std::size_t{1} << 24;
   l.default_metrics = default_metrics();

@@ -50,6 +50,7 @@ lab make_lab_05_reduction() {
   l.id = "05-reduction";
   l.title = "Parallel reduction: divergence, bank conflicts, first add, shuffles, CUB";
   l.readme = "labs/05-reduction/README.md";
+  l.headline_metrics = {"thread_efficiency", "shared_conflicts", "dram_per_ideal"};
   l.default_size = std::size_t{1} << 24;
   l.max_size = reduction::max_elements;
   l.default_metrics = default_metrics();

@@ -2,8 +2,10 @@
 #include "commands.hpp"
 #include "options.hpp"
 
+#include "cudalab/check.hpp"
 #include "cudalab/device.hpp"
-#include "cudalab/report.hpp"
+#include "cudalab/device_json.hpp"
+#include "cudalab/report_options.hpp"
 
 #include <iostream>
 #include <sstream>
@@ -49,33 +51,6 @@ std::vector<std::pair<std::string, std::string>> facts_table(const device_facts&
   };
 }
 
-void write_json(const device_facts& f) {
-  std::cout << "{\n"
-            << "  \"index\": " << f.index << ",\n  \"name\": \"" << f.name << "\",\n"
-            << "  \"compute_capability\": \"" << f.compute_capability() << "\",\n"
-            << "  \"sm_count\": " << f.sm_count << ",\n  \"sm_clock_khz\": " << f.sm_clock_khz
-            << ",\n  \"memory_clock_khz\": " << f.memory_clock_khz
-            << ",\n  \"memory_bus_bits\": " << f.memory_bus_bits
-            << ",\n  \"theoretical_dram_gbps\": " << f.theoretical_dram_gbps()
-            << ",\n  \"global_memory_total_bytes\": " << f.global_memory_total
-            << ",\n  \"global_memory_free_bytes\": " << f.global_memory_free
-            << ",\n  \"l2_bytes\": " << f.l2_bytes
-            << ",\n  \"shared_per_block_bytes\": " << f.shared_per_block
-            << ",\n  \"shared_per_block_optin_bytes\": " << f.shared_per_block_optin
-            << ",\n  \"shared_per_sm_bytes\": " << f.shared_per_sm
-            << ",\n  \"constant_memory_bytes\": " << f.constant_memory
-            << ",\n  \"registers_per_block\": " << f.registers_per_block
-            << ",\n  \"registers_per_sm\": " << f.registers_per_sm
-            << ",\n  \"warp_size\": " << f.warp_size
-            << ",\n  \"max_threads_per_block\": " << f.max_threads_per_block
-            << ",\n  \"max_threads_per_sm\": " << f.max_threads_per_sm
-            << ",\n  \"max_block_dim\": [" << f.max_block_dim[0] << ", " << f.max_block_dim[1] << ", "
-            << f.max_block_dim[2] << "],\n  \"max_grid_dim\": [" << f.max_grid_dim[0] << ", "
-            << f.max_grid_dim[1] << ", " << f.max_grid_dim[2] << "],\n"
-            << "  \"driver_version\": \"" << format_version(f.driver_version) << "\",\n"
-            << "  \"runtime_version\": \"" << format_version(f.runtime_version) << "\"\n}\n";
-}
-
 }  // namespace
 
 int device_command(const args& a) {
@@ -91,7 +66,7 @@ int device_command(const args& a) {
   const int index = parse_int_option("--device", device_text, 0, 1 << 20);
   const device_facts f = query_device(index);
   if (format == output_format::json) {
-    write_json(f);
+    write_device_json(std::cout, f);
     return exit_ok;
   }
   for (const auto& [key, value] : facts_table(f))

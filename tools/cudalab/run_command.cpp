@@ -120,6 +120,7 @@ int run_command(const args& a) {
   po::options_description options("run options");
   std::string variants, sizes, blocks, sweep, metrics, format_text = "table", output, device_text = "0";
   std::string repeat_text = "20", warmup_text = "3";
+  std::string view_text = "default", details;
   options.add_options()
       ("lab", po::value<std::string>(), "the lab: 01-thread-indexing, 04, coalescing, ...")
       ("variant,v", po::value(&variants), "variants to run, comma-separated (default: all)")
@@ -131,6 +132,8 @@ int run_command(const args& a) {
       ("metrics,m", po::value(&metrics), "metric set (memory, shared, divergence, dram, all) or a,b,c")
       ("no-counters", "skip hardware counters (for running under nsys or ncu)")
       ("format,f", po::value(&format_text), "table, csv or json")
+      ("view", po::value(&view_text), "the table: default (headline counters, 120 columns) or full (every column)")
+      ("details", po::value(&details), "list one variant's every metric: measured, predicted, what it means")
       ("output,o", po::value(&output), "write the report to FILE (atomically) instead of stdout; .csv/.json pick the format")
       ("device,d", po::value(&device_text), "CUDA device index (default 0)");
   po::positional_options_description positional;
@@ -169,7 +172,24 @@ int run_command(const args& a) {
     const std::string ext = dot == std::string::npos ? "" : output.substr(dot + 1);
     if (ext == "csv" || ext == "json") format_text = ext;
   }
-  const output_format format = parse_output_format(format_text);
+  report_options report;
+  report.format = parse_output_format(format_text);
+  report.view = parse_report_view(view_text);
+  if (vm.count("details")) {
+    if (vm.count("view")) throw usage_error("--details and --view: pick one");
+    const auto picked = pick_variants(*l, details);
+    if (picked.size() != 1) throw usage_error("--details '" + shown(details) + "': one variant");
+    const variant* listed = picked.front();
+    if (!request.variants.empty() &&
+        std::find(request.variants.begin(), request.variants.end(), listed) == request.variants.end())
+      throw usage_error("--details " + listed->name + ": not among the variants of --variant");
+    request.variants = {listed};
+    report.view = report_view::details;
+    report.details_variant = details;
+  }
+  if (report.format != output_format::table && (vm.count("view") || vm.count("details")))
+    throw usage_error("--view and --details shape the table; --format " + format_text +
+                      " carries every column");
   request.device = parse_int_option("--device", device_text, 0, 1 << 20);
   std::optional<output_file> file;
   if (vm.count("output")) file.emplace(output);
@@ -177,6 +197,7 @@ int run_command(const args& a) {
   std::string why;
   request.gpu = cuda_device_count(&why) > 0;
   report_context context;
+  context.which = l;
   if (request.gpu) {
     const device_facts facts = query_device(request.device);
     context.device = facts.name + " (sm_" + std::to_string(facts.cc_major) + std::to_string(facts.cc_minor) + ")";
@@ -205,7 +226,7 @@ int run_command(const args& a) {
                 << " kernel " << r.phases.kernel_ms << " d2h " << r.phases.d2h_ms << " verify "
                 << r.phases.verify_ms << " ms\n";
   std::ostringstream text;
-  write_report(text, rows, format, context);
+  write_report(text, rows, report, context);
   if (file) {
     file->commit(text.str());
     std::cerr << "cudalab: wrote " << rows.size() << " rows to " << file->path() << "\n";
@@ -239,7 +260,7 @@ int run_command(const args& a) {
       std::cerr << "cudalab: note: " << r.lab_id << "/" << r.variant_name
                 << " shared-memory counters above the model's band:";
       for (const auto& k : compare_with_model(r))
-        if (!k.within && !k.exact) std::cerr << " " << k.metric << " measured " << k.measured << " predicted " << k.predicted << ";";
+        if (!k.within && k.exactness == metric_exactness::banded) std::cerr << " " << k.metric << " measured " << k.measured << " predicted " << k.predicted << ";";
       std::cerr << "\n";
     }
   }

@@ -1,88 +1,151 @@
-// Output formats: the table marks model mismatches, CSV and JSON carry every field.
+// The file formats: CSV and JSON carry every field under the names plots read, JSON is valid
+// whatever the strings hold (parsed back here with nlohmann-json), and the format and view
+// names a learner types are checked.
+#include "sample_rows.hpp"
+
 #include "cudalab/check.hpp"
-#include "cudalab/metrics.hpp"
+#include "cudalab/device_json.hpp"
 #include "cudalab/report.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 
 namespace cudalab {
 namespace {
 
-result_row sample_row(double measured_ld_sectors) {
-  result_row row;
-  row.lab_id = "04-coalescing";
-  row.variant_name = "aos_float3";
-  row.role = variant_role::naive;
-  row.config = {1 << 20, 256, 0};
-  row.measured = true;
-  row.time = {0.5, 0.4, 0.6, 20};
-  row.ideal = {12.0 * (1 << 20), 0};
-  row.gbps = 25.2;
-  row.check = {true, "exact"};
-  model::access_counts p;
-  p.global_ld_requests = 98304;
-  p.global_ld_sectors = 1179648;
-  p.global_ld_bytes = 98304u * 128u;
-  row.predicted = p;
-  row.counters.available = true;
-  row.counters.totals[find_metric("ld_requests")->cupti_name] = 98304;
-  row.counters.totals[find_metric("ld_sectors")->cupti_name] = measured_ld_sectors;
-  return row;
+using report_samples::aos_float3_row;
+using report_samples::predicted_only;
+
+std::string write(const std::vector<result_row>& rows, output_format format,
+                  const report_context& context = {}) {
+  report_options options;
+  options.format = format;
+  std::ostringstream out;
+  write_report(out, rows, options, context);
+  return out.str();
 }
 
-TEST(report_format, parses_known_formats_and_rejects_others) {
+std::vector<std::string> split(const std::string& line) {
+  std::vector<std::string> fields;
+  std::istringstream in(line);
+  for (std::string f; std::getline(in, f, ',');) fields.push_back(f);
+  return fields;
+}
+
+TEST(report_options, parses_known_formats_and_views_and_rejects_others) {
   EXPECT_EQ(parse_output_format("csv"), output_format::csv);
   EXPECT_THROW(parse_output_format("xml"), usage_error);
-}
-
-TEST(report_model, equal_counts_are_within_the_model) {
-  EXPECT_TRUE(model_mismatches(sample_row(1179648)).empty());
-}
-
-TEST(report_model, one_sector_off_is_a_mismatch_on_an_exact_metric) {
-  EXPECT_EQ(model_mismatches(sample_row(1179649)), std::vector<std::string>{"ld_sectors"});
-}
-
-TEST(report_model, shared_counts_use_the_band_above_the_model) {
-  result_row row = sample_row(1179648);
-  row.predicted->shared_ld_wavefronts = 100000;
-  row.predicted->shared_ld_conflicts = 0;
-  row.counters.totals[find_metric("shared_ld_wavefronts")->cupti_name] = 101000;  // +1 %
-  row.counters.totals[find_metric("shared_ld_conflicts")->cupti_name] = 1500;
-  EXPECT_TRUE(model_mismatches(row).empty());
-  row.counters.totals[find_metric("shared_ld_conflicts")->cupti_name] = 15000;  // +15 %
-  EXPECT_TRUE(model_mismatches(row).empty()) << "a banded metric is not an exact mismatch";
-  EXPECT_EQ(band_outliers(row), std::vector<std::string>{"shared_ld_conflicts"});
-  row.counters.totals[find_metric("shared_ld_wavefronts")->cupti_name] = 99999;  // below model
-  EXPECT_EQ(band_outliers(row).front(), "shared_ld_wavefronts");
-}
-
-TEST(report_table, shows_measured_beside_predicted_and_flags_mismatch) {
-  std::ostringstream out;
-  write_report(out, {sample_row(1179650)}, output_format::table, {"H100", 3000, ""});
-  const std::string text = out.str();
-  EXPECT_NE(text.find("1,179,650 !"), std::string::npos) << text;
-  EXPECT_NE(text.find("1,179,648"), std::string::npos) << text;
-  EXPECT_NE(text.find("MISMATCH: ld_sectors"), std::string::npos) << text;
+  EXPECT_EQ(parse_report_view("default"), report_view::standard);
+  EXPECT_EQ(parse_report_view("full"), report_view::full);
+  EXPECT_THROW(parse_report_view("wide"), usage_error);
 }
 
 TEST(report_csv, has_a_header_and_sectors_per_request) {
-  std::ostringstream out;
-  write_report(out, {sample_row(1179648)}, output_format::csv, {});
-  const std::string text = out.str();
+  const std::string text = write({aos_float3_row(1179648)}, output_format::csv);
   EXPECT_EQ(text.rfind("lab,variant,role,sweep,param,size,block", 0), 0u) << text;
   EXPECT_NE(text.find(",12.0000,12.0000,"), std::string::npos) << text;
 }
 
-TEST(report_json, is_an_object_with_rows) {
+TEST(report_csv, keeps_the_field_names_plots_read_and_adds_new_ones_at_the_end) {
+  const std::string text = write({aos_float3_row(1179648)}, output_format::csv);
+  const auto header = split(text.substr(0, text.find('\n')));
+  const std::vector<std::string> leading{"lab",
+                                         "variant",
+                                         "role",
+                                         "sweep",
+                                         "param",
+                                         "size",
+                                         "block",
+                                         "grid",
+                                         "threads_launched",
+                                         "threads_needed",
+                                         "time_ms_median",
+                                         "time_ms_min",
+                                         "time_ms_max",
+                                         "repeats",
+                                         "ideal_bytes",
+                                         "gbps",
+                                         "pct_of_copy_roof",
+                                         "payload_bytes",
+                                         "payload_gbps",
+                                         "verified",
+                                         "verify_detail",
+                                         "counters",
+                                         "ld_requests_measured",
+                                         "ld_requests_predicted",
+                                         "ld_sectors_measured"};
+  ASSERT_GE(header.size(), leading.size());
+  EXPECT_EQ(std::vector<std::string>(header.begin(), header.begin() + leading.size()), leading);
+  const std::vector<std::string> trailing{"model_mismatch", "above_shared_band",
+                                          "counters_missing"};
+  EXPECT_EQ(std::vector<std::string>(header.end() - 3, header.end()), trailing);
+}
+
+TEST(report_csv, quotes_a_field_with_commas_quotes_or_line_breaks) {
+  result_row row = aos_float3_row(1179648);
+  row.check.detail = "max err 1, \"rel\"\nsecond line";
+  const std::string text = write({row}, output_format::csv);
+  EXPECT_NE(text.find(",\"max err 1, \"\"rel\"\"\nsecond line\","), std::string::npos) << text;
+}
+
+TEST(report_json, parses_back_with_every_csv_field_in_the_same_order) {
+  const std::string csv = write({aos_float3_row(1179648)}, output_format::csv);
+  const auto header = split(csv.substr(0, csv.find('\n')));
+  const auto doc =
+      nlohmann::ordered_json::parse(write({aos_float3_row(1179648)}, output_format::json));
+  const auto& row = doc.at("rows").at(0);
+  std::vector<std::string> keys;
+  for (const auto& item : row.items()) keys.push_back(item.key());
+  EXPECT_EQ(keys, header);
+  EXPECT_EQ(row.at("ld_sectors_measured").get<long long>(), 1179648);
+  EXPECT_DOUBLE_EQ(row.at("ld_sectors_per_request_predicted").get<double>(), 12.0);
+  EXPECT_EQ(row.at("model_mismatch").get<std::string>(), "");
+}
+
+TEST(report_json, a_device_name_with_quotes_and_a_newline_round_trips) {
+  report_context context;
+  context.device = "GPU \"Lab\" \\ edition\nsecond line\t\x01";
+  context.copy_gbps = 2904.26;
+  result_row row = aos_float3_row(1179648);
+  row.check.detail = "say \"ok\"\n";
+  const auto doc = nlohmann::json::parse(write({row}, output_format::json, context));
+  EXPECT_EQ(doc.at("device").get<std::string>(), context.device);
+  EXPECT_DOUBLE_EQ(doc.at("copy_roof_gbps").get<double>(), 2904.3);
+  EXPECT_EQ(doc.at("rows").at(0).at("verify_detail").get<std::string>(), row.check.detail);
+}
+
+TEST(report_json, values_a_run_did_not_measure_are_null) {
+  report_context context;
+  context.counters_note = "no GPU";
+  const auto doc = nlohmann::json::parse(
+      write({predicted_only(aos_float3_row(1179648))}, output_format::json, context));
+  const auto& row = doc.at("rows").at(0);
+  EXPECT_TRUE(row.at("time_ms_median").is_null());
+  EXPECT_TRUE(row.at("ld_sectors_measured").is_null());
+  EXPECT_EQ(row.at("ld_sectors_predicted").get<long long>(), 1179648);
+  EXPECT_EQ(doc.at("counters_note").get<std::string>(), "no GPU");
+}
+
+TEST(report_json, an_empty_run_is_an_object_with_no_rows) {
+  const auto doc = nlohmann::json::parse(write({}, output_format::json));
+  EXPECT_TRUE(doc.at("rows").empty());
+}
+
+TEST(device_json, a_device_name_with_quotes_and_a_newline_round_trips) {
+  device_facts facts;
+  facts.name = "NVIDIA \"H100\"\nline two";
+  facts.max_grid_dim[0] = 2147483647;
+  facts.global_memory_free = std::size_t{84} << 30;
+  facts.driver_version = 13000;
   std::ostringstream out;
-  write_report(out, {sample_row(1179648)}, output_format::json, {"H100", 3000, ""});
-  const std::string text = out.str();
-  EXPECT_NE(text.find("\"rows\": ["), std::string::npos);
-  EXPECT_NE(text.find("\"ld_sectors_measured\": 1179648"), std::string::npos) << text;
-  EXPECT_NE(text.find("\"model_mismatch\": \"\""), std::string::npos) << text;
+  write_device_json(out, facts);
+  const auto doc = nlohmann::json::parse(out.str());
+  EXPECT_EQ(doc.at("name").get<std::string>(), facts.name);
+  EXPECT_EQ(doc.at("max_grid_dim").at(0).get<long long>(), 2147483647);
+  EXPECT_EQ(doc.at("global_memory_free_bytes").get<std::size_t>(), facts.global_memory_free);
+  EXPECT_EQ(doc.at("driver_version").get<std::string>(), format_version(13000));
 }
 
 }  // namespace

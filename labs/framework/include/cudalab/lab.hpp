@@ -172,6 +172,13 @@ struct lab {
   std::string readme;        // path of the lesson, relative to the repository root
   std::vector<variant> variants;
   std::vector<std::string> default_metrics;  // CUPTI names; empty: the `memory` set
+  // The two or three figures the lesson is about, shown in the default view of `cudalab run`:
+  // catalogue short names or ratios of report_figures.hpp (ld_sectors_per_request,
+  // dram_per_ideal, threads_launched_per_needed, shared_conflicts). Empty: sectors per
+  // request and DRAM over ideal. Every other figure is in `--view full`, CSV and JSON.
+  std::vector<std::string> headline_metrics;
+  // The work is bound by arithmetic, not memory: the default view shows TFLOP/s, not GB/s.
+  bool flop_bound = false;
   std::optional<exercise_spec> exercise;
   // Lines `cudalab run` prints after the table: what the learner should know about this build
   // (a model that cannot predict here, and why). Empty: nothing to say.

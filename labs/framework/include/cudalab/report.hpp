@@ -1,49 +1,33 @@
-// Writing run results as a table (for the learner), CSV (for plots) or JSON (for tools).
+// Writing run results: a table for the learner (three views), CSV for plots, JSON for tools.
 //
-// Counter columns show the measured value beside the access model's prediction; a measured
-// value that disagrees with the model on a deterministic metric is marked `!` in the table,
-// listed in the `model` column, and counted by model_mismatches().
+// The pieces live apart: the model verdict (model_verdict.hpp), the figures a row shows
+// (report_figures.hpp), the format and view a learner asks for (report_options.hpp), the
+// table views and the CSV/JSON writers (labs/framework/src). CSV and JSON always carry every
+// field, whatever the view.
 #pragma once
 
+#include "cudalab/lab.hpp"
+#include "cudalab/model_verdict.hpp"
+#include "cudalab/report_options.hpp"
 #include "cudalab/runner.hpp"
 
 #include <ostream>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace cudalab {
 
-enum class output_format { table, csv, json };
-output_format parse_output_format(std::string_view text);  // throws usage_error
-
 struct report_context {
-  std::string device;       // "NVIDIA H100 80GB HBM3"
-  double copy_gbps = 0;     // the %peak roof
+  std::string device;         // "NVIDIA H100 80GB HBM3 (sm_90)"; empty without a GPU
+  double copy_gbps = 0;       // the %copy roof
   std::string counters_note;  // why counters are n/a for the whole run, if they are
+  // The lab the rows come from: its headline figures and size unit for the default view.
+  // nullptr: the default headline figures (sectors per request, DRAM over ideal).
+  const lab* which = nullptr;
 };
 
-// Shared-memory wavefronts and conflicts run above the model on real hardware. cupti-notes
-// measured +0.05..2% of wavefronts on a transpose and the Harris reductions; on this kit's
-// kernels the H100 showed up to +7% (aos_float3_staged at 2^20) and +3% (sequential
-// reduction). The band accepts model <= hw <= model + 12% of the model's wavefronts.
-inline constexpr double shared_band_fraction = 0.12;
-
-// One comparison of a measured counter with the model.
-struct metric_check {
-  std::string metric;  // short name
-  double measured = 0;
-  double predicted = 0;
-  bool exact = true;   // global requests/sectors: must be equal
-  bool within = true;  // exact: equal; banded: model <= hw <= model + shared_band_fraction
-};
-std::vector<metric_check> compare_with_model(const result_row& row);
-// Short names of the exact metrics where the hardware disagrees with the model.
-std::vector<std::string> model_mismatches(const result_row& row);
-// Short names of the shared-memory metrics outside the band above the model.
-std::vector<std::string> band_outliers(const result_row& row);
-
-void write_report(std::ostream& out, const std::vector<result_row>& rows, output_format format,
-                  const report_context& context);
+// The table in the view `options` asks for, or every field as CSV or JSON.
+void write_report(std::ostream& out, const std::vector<result_row>& rows,
+                  const report_options& options, const report_context& context);
 
 }  // namespace cudalab

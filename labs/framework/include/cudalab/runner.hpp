@@ -63,6 +63,9 @@ struct run_request {
 struct counter_cell {
   bool available = false;
   std::string reason;                      // why not, shown as `n/a (reason)`
+  // Metrics of the set that this run could not collect although the others were, keyed by
+  // CUPTI name, with why ("not on GA100"); their cells show `n/a (why)`.
+  std::map<std::string, std::string> missing;
   std::map<std::string, double> totals;    // keyed by CUPTI name
   std::vector<kernel_counters> per_kernel;
   // Convenience: the total of a catalogue metric by short or CUPTI name.

@@ -1,0 +1,27 @@
+// How a learner asks for a report: the format (--format) and, for tables, the view (--view,
+// --details). Parsed before any work starts; bad text is a usage_error naming the choices.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace cudalab {
+
+enum class output_format { table, csv, json };
+output_format parse_output_format(std::string_view text);  // throws usage_error
+
+enum class report_view {
+  standard,  // `--view default`: one line a row, the lab's headline counters, <= 120 columns
+  full,      // `--view full`: every column, measured beside predicted
+  details    // `--details VARIANT`: one variant as a vertical list of metrics
+};
+// "default" or "full"; --details is its own option.
+report_view parse_report_view(std::string_view text);  // throws usage_error
+
+struct report_options {
+  output_format format = output_format::table;
+  report_view view = report_view::standard;
+  std::string details_variant;  // the variant --details lists (view == details)
+};
+
+}  // namespace cudalab

@@ -1,0 +1,141 @@
+// The details view (`--details VARIANT`): each row of one variant as a vertical list, the way
+// Nsight Compute prints a section: metric | unit | measured | predicted | what it means.
+// Meanings wrap so that a line stays within table_width columns.
+#include "report_writers.hpp"
+
+#include "cell_format.hpp"
+#include "row_cells.hpp"
+#include "text_table.hpp"
+
+#include "cudalab/check.hpp"
+#include "cudalab/metrics.hpp"
+
+#include <algorithm>
+
+namespace cudalab {
+namespace {
+
+struct entry {
+  std::string metric, unit, measured, predicted, meaning;
+};
+
+std::string measured_text(const result_row& row, const figure& f) {
+  if (const auto v = f.measured(row))
+    return cells::figure_value(f, *v, false) + (differs_from_model(row, f) ? " !" : "");
+  if (const std::string why = missing_reason(row, f); !why.empty()) return "n/a (" + why + ")";
+  return row.counters.available || f.inputs.empty() ? "-" : "n/a";
+}
+
+std::string predicted_text(const result_row& row, const figure& f) {
+  const auto v = f.predicted(row);
+  return v ? cells::figure_value(f, *v, false) : "-";
+}
+
+bool has_anything(const result_row& row, const figure& f) {
+  return f.measured(row) || f.predicted(row) || !missing_reason(row, f).empty();
+}
+
+std::vector<entry> entries_of(const result_row& row, const report_context& context) {
+  std::vector<entry> list;
+  const bool timed = row.measured && row.time.median_ms > 0;
+  const auto when_timed = [&](const std::string& text) {
+    return timed ? text : std::string("n/a");
+  };
+  list.push_back({"time", "ms", when_timed(cells::fixed(row.time.median_ms, 4)), "-",
+                  timed ? "median of " + std::to_string(row.time.repeats) + " timed runs (min " +
+                              cells::fixed(row.time.min_ms, 4) + ", max " +
+                              cells::fixed(row.time.max_ms, 4) + " ms)"
+                        : std::string("the median of the timed runs, on a GPU")});
+  list.push_back({"bandwidth", "GB/s", when_timed(cells::fixed(row.gbps, 1)), "-",
+                  "the fewest bytes this layout must move (" +
+                      cells::with_separators(row.ideal.bytes) + ") over the median time"});
+  if (row.ideal.payload_bytes > 0)
+    list.push_back({"payload bandwidth", "GB/s", when_timed(cells::fixed(row.payload_gbps, 1)), "-",
+                    "the problem's own bytes (" + cells::with_separators(row.ideal.payload_bytes) +
+                        "), without the layout's padding, over the median time"});
+  list.push_back({"% of copy roof", "%", when_timed(cells::fixed(row.pct_of_roof, 1)), "-",
+                  "bandwidth over cudaMemcpy device to device" +
+                      (context.copy_gbps > 0 ? " (" + cells::fixed(context.copy_gbps, 0) + " GB/s)"
+                                             : std::string())});
+  if (row.ideal.flops > 0)
+    list.push_back(
+        {"throughput", "TFLOP/s",
+         when_timed(cells::fixed(row.ideal.flops / (row.time.median_ms * 1e-3) / 1e12, 3)), "-",
+         "the work's floating-point operations over the median time"});
+  if (row.measured) {
+    list.push_back({"grid", "blocks",
+                    std::to_string(row.shape.grid_x) + " x " + std::to_string(row.shape.grid_y),
+                    "-", "blocks launched in x and y"});
+    list.push_back({"block", "threads",
+                    std::to_string(row.shape.block_x) + " x " + std::to_string(row.shape.block_y),
+                    "-", "threads a block in x and y"});
+  }
+  list.push_back(
+      {"verification", "", cells::verification(row, false), "-",
+       row.check.detail.empty() ? "the result against the CPU reference" : row.check.detail});
+  list.push_back({"model verdict", "", cells::model_verdict_in_full(row), "-",
+                  "exact counts equal the model; shared-memory counts lie between the model and " +
+                      cells::fixed(100 * shared_band_fraction, 0) +
+                      "% of its wavefronts above it"});
+  for (const auto& f : derived_figures())
+    if (has_anything(row, f))
+      list.push_back({f.header, f.unit, measured_text(row, f), predicted_text(row, f), f.meaning});
+  for (const auto& info : metric_catalogue()) {
+    const figure& f = *find_figure(info.short_name);
+    if (has_anything(row, f))
+      list.push_back({f.name, f.unit, measured_text(row, f), predicted_text(row, f), f.meaning});
+  }
+  if (row.counters.available) {
+    for (const auto& [cupti, v] : row.counters.totals)
+      if (!find_metric(cupti))
+        list.push_back({cupti, "", cells::fixed(v, 2), "-", "outside the catalogue"});
+    for (const auto& [cupti, why] : row.counters.missing)
+      if (!find_metric(cupti))
+        list.push_back({cupti, "", "n/a (" + why + ")", "-", "outside the catalogue"});
+  }
+  return list;
+}
+
+void write_row(std::ostream& out, const result_row& row, const report_context& context) {
+  out << cells::variant_label(row) << " (" << to_string(row.role) << "), "
+      << cells::with_separators(static_cast<double>(row.config.size)) << " "
+      << (context.which ? context.which->size_unit : std::string("elements")) << ", "
+      << row.config.block << " threads a block\n";
+  const auto list = entries_of(row, context);
+  std::vector<std::vector<std::string>> cells;
+  for (const auto& e : list) cells.push_back({"  " + e.metric, e.unit, e.measured, e.predicted});
+  const auto lines =
+      layout_table({{"  metric", true}, {"unit", true}, {"measured"}, {"predicted"}}, cells);
+  const std::size_t indent = widest_line(lines) + 2;
+  const std::size_t room = table_width > indent + 30 ? table_width - indent : 30;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string meaning = i == 0 ? "what it means" : list[i - 1].meaning;
+    const auto wrapped = wrap_words(meaning, room);
+    for (std::size_t k = 0; k < wrapped.size(); ++k) {
+      const std::string& left = k == 0 ? lines[i] : std::string();
+      out << left << std::string(indent - left.size(), ' ') << wrapped[k] << "\n";
+    }
+  }
+}
+
+}  // namespace
+
+void write_details_view(std::ostream& out, const std::vector<result_row>& rows,
+                        const report_context& context, const std::string& variant) {
+  if (!context.device.empty())
+    out << "device: " << context.device
+        << "   copy roof (cudaMemcpy D2D): " << cells::fixed(context.copy_gbps, 0) << " GB/s\n";
+  if (context.which)
+    if (const auto* v = context.which->find(variant)) out << variant << ": " << v->lesson << "\n";
+  bool any = false;
+  for (const auto& row : rows) {
+    if (row.variant_name != variant) continue;
+    out << (any ? "\n" : "");
+    write_row(out, row, context);
+    any = true;
+  }
+  if (!any) throw usage_error("--details " + variant + ": no row of that variant was run");
+  if (!context.counters_note.empty()) out << "counters: n/a (" << context.counters_note << ")\n";
+}
+
+}  // namespace cudalab

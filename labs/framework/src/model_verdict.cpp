@@ -1,0 +1,78 @@
+#include "cudalab/model_verdict.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
+namespace cudalab {
+namespace {
+
+// The wavefronts that bound a banded metric: loads for shared_ld_*, stores for shared_st_*.
+std::string wavefronts_of(const std::string& metric) {
+  return metric.find("_st_") != std::string::npos ? "shared_st_wavefronts" : "shared_ld_wavefronts";
+}
+
+}  // namespace
+
+bool is_quotient(const metric_info& info) {
+  const auto ends_with = [&](std::string_view suffix) {
+    const std::string& name = info.cupti_name;
+    return name.size() >= suffix.size() &&
+           name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  return ends_with(".ratio") || ends_with(".pct");
+}
+
+const std::vector<std::string>& compared_metrics() {
+  static const std::vector<std::string> names{
+      "ld_requests",          "ld_sectors",           "st_requests",         "st_sectors",
+      "shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_conflicts", "shared_st_conflicts",
+      "thread_efficiency",    "branch_uniformity",    "divergent_branches",  "instructions",
+      "thread_instructions",  "uniform_branches"};
+  return names;
+}
+
+std::vector<metric_check> compare_with_model(const result_row& row) {
+  std::vector<metric_check> checks;
+  if (!row.predicted || !row.counters.available) return checks;
+  const auto predicted = row.predicted->by_metric();
+  const auto prediction = [&](const std::string& name) -> std::optional<double> {
+    const auto it = predicted.find(name);
+    if (it == predicted.end()) return std::nullopt;
+    return it->second;
+  };
+  for (const auto& name : compared_metrics()) {
+    const metric_info* info = find_metric(name);
+    if (!info || info->exactness == metric_exactness::tolerance) continue;
+    const auto meas = row.counters.get(name);
+    const auto pred = prediction(name);
+    if (!meas || !pred) continue;
+    metric_check k{name, *meas, *pred, info->exactness, true};
+    if (info->exactness == metric_exactness::banded) {
+      const double band = shared_band_fraction * prediction(wavefronts_of(name)).value_or(0) + 2;
+      k.within = *meas >= *pred && *meas <= *pred + band;
+    } else if (is_quotient(*info)) {
+      k.within = std::abs(*meas - *pred) <= 1e-6 * std::max(1.0, std::abs(*pred));
+    } else {
+      k.within = *meas == *pred;
+    }
+    checks.push_back(std::move(k));
+  }
+  return checks;
+}
+
+std::vector<std::string> model_mismatches(const result_row& row) {
+  std::vector<std::string> names;
+  for (const auto& k : compare_with_model(row))
+    if (!k.within && k.exactness != metric_exactness::banded) names.push_back(k.metric);
+  return names;
+}
+
+std::vector<std::string> band_outliers(const result_row& row) {
+  std::vector<std::string> names;
+  for (const auto& k : compare_with_model(row))
+    if (!k.within && k.exactness == metric_exactness::banded) names.push_back(k.metric);
+  return names;
+}
+
+}  // namespace cudalab

@@ -1,0 +1,21 @@
+#include "cudalab/report_options.hpp"
+
+#include "cudalab/check.hpp"
+
+namespace cudalab {
+
+output_format parse_output_format(std::string_view text) {
+  if (text == "table") return output_format::table;
+  if (text == "csv") return output_format::csv;
+  if (text == "json") return output_format::json;
+  throw usage_error("--format '" + std::string(text) + "': use table, csv or json");
+}
+
+report_view parse_report_view(std::string_view text) {
+  if (text == "default") return report_view::standard;
+  if (text == "full") return report_view::full;
+  throw usage_error("--view '" + std::string(text) +
+                    "': use default or full (--details VARIANT lists one variant)");
+}
+
+}  // namespace cudalab

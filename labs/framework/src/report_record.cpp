@@ -1,0 +1,84 @@
+#include "report_record.hpp"
+
+#include "cudalab/model_verdict.hpp"
+#include "cudalab/report_figures.hpp"
+
+#include <algorithm>
+
+namespace cudalab {
+
+std::vector<record_field> record_of(const result_row& row,
+                                    const std::vector<std::string>& collected) {
+  std::vector<record_field> f;
+  const auto text = [&](std::string name, std::string value) {
+    f.push_back({std::move(name), true, std::move(value), std::nullopt, 0});
+  };
+  const auto number = [&](std::string name, std::optional<double> value, int decimals = 6) {
+    f.push_back({std::move(name), false, "", value, decimals});
+  };
+  const auto when_measured = [&](double v) {
+    return row.measured ? std::optional<double>(v) : std::nullopt;
+  };
+  const auto as_double = [](std::size_t v) { return static_cast<double>(v); };
+
+  text("lab", row.lab_id);
+  text("variant", row.variant_name);
+  text("role", std::string(to_string(row.role)));
+  text("sweep", row.sweep_name.value_or(""));
+  number("param", static_cast<double>(row.config.param), 0);
+  number("size", as_double(row.config.size), 0);
+  number("block", row.config.block, 0);
+  number("grid", when_measured(as_double(row.shape.grid_x * row.shape.grid_y)), 0);
+  number("threads_launched", when_measured(as_double(row.shape.threads_launched())), 0);
+  number("threads_needed", when_measured(as_double(row.shape.threads_needed)), 0);
+  number("time_ms_median", when_measured(row.time.median_ms));
+  number("time_ms_min", when_measured(row.time.min_ms));
+  number("time_ms_max", when_measured(row.time.max_ms));
+  number("repeats", when_measured(row.time.repeats), 0);
+  number("ideal_bytes", row.ideal.bytes, 0);
+  number("gbps", when_measured(row.gbps), 2);
+  number("pct_of_copy_roof", when_measured(row.pct_of_roof), 2);
+  number("payload_bytes", row.ideal.payload(), 0);
+  number("payload_gbps", when_measured(row.payload_gbps), 2);
+  text("verified", row.measured ? (row.check.ok ? "ok" : "FAIL") : "n/a");
+  text("verify_detail", row.check.detail);
+  text("counters", row.counters.available ? "ok" : "n/a (" + row.counters.reason + ")");
+  for (const auto& name : compared_metrics()) {
+    const figure& m = *find_figure(name);
+    const int decimals = m.decimals > 0 ? 4 : 0;
+    number(name + "_measured", m.measured(row), decimals);
+    number(name + "_predicted", m.predicted(row), decimals);
+  }
+  for (const char* side : {"ld", "st"}) {
+    const figure& per_request = *find_figure(std::string(side) + "_sectors_per_request");
+    number(std::string(side) + "_sectors_per_request_measured", per_request.measured(row), 4);
+    number(std::string(side) + "_sectors_per_request_predicted", per_request.predicted(row), 4);
+  }
+  // Transfer efficiency: useful bytes over the bytes of the sectors moved.
+  std::optional<double> efficiency;
+  if (row.predicted) {
+    const auto& p = *row.predicted;
+    const double sectors = static_cast<double>(p.global_ld_sectors + p.global_st_sectors);
+    const double useful = static_cast<double>(p.global_ld_bytes + p.global_st_bytes);
+    if (sectors > 0) efficiency = useful / (32.0 * sectors);
+  }
+  number("transfer_efficiency_predicted", efficiency, 4);
+  for (const auto& name : collected) {
+    if (std::find(compared_metrics().begin(), compared_metrics().end(), name) !=
+        compared_metrics().end())
+      continue;
+    number(name, row.counters.available ? row.counters.get(name) : std::nullopt, 4);
+  }
+  std::string mismatches, outside;
+  for (const auto& m : model_mismatches(row)) mismatches += (mismatches.empty() ? "" : " ") + m;
+  for (const auto& m : band_outliers(row)) outside += (outside.empty() ? "" : " ") + m;
+  text("model_mismatch", mismatches);
+  text("above_shared_band", outside);
+  std::string missing;
+  for (const auto& [cupti, why] : row.counters.missing)
+    missing += (missing.empty() ? "" : "; ") + cupti + ": " + why;
+  text("counters_missing", missing);
+  return f;
+}
+
+}  // namespace cudalab

@@ -1,0 +1,29 @@
+// The writers behind write_report (report.hpp): three table views and two file formats.
+#pragma once
+
+#include "cudalab/report.hpp"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace cudalab {
+
+// One line a row in at most table_width columns: variant, role, time, GB/s (TFLOP/s for a
+// flop-bound lab), % of the copy roof, the lab's headline figures, verification, verdict.
+inline constexpr std::size_t table_width = 120;
+void write_default_view(std::ostream& out, const std::vector<result_row>& rows,
+                        const report_context& context);
+// Every column: sizes, launch shape, min..max times, each compared counter measured beside
+// predicted, every other counter collected, the verification's detail and every verdict.
+void write_full_view(std::ostream& out, const std::vector<result_row>& rows,
+                     const report_context& context);
+// Each row of one variant as a vertical list: metric, unit, measured, predicted, meaning.
+void write_details_view(std::ostream& out, const std::vector<result_row>& rows,
+                        const report_context& context, const std::string& variant);
+
+void write_csv(std::ostream& out, const std::vector<result_row>& rows);
+void write_json(std::ostream& out, const std::vector<result_row>& rows,
+                const report_context& context);
+
+}  // namespace cudalab
