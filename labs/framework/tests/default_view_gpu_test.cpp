@@ -40,9 +40,11 @@ TEST_F(default_view_gpu, every_lab_default_run_fits_120_columns_and_agrees_with_
       EXPECT_LE(line.size(), 120u) << l.id << ":\n" << line;
       EXPECT_EQ(line.find("MISMATCH"), std::string::npos) << l.id << ":\n" << line;
     }
-    for (const auto& row : rows)
-      if (row.role != variant_role::buggy)
+    for (const auto& row : rows) {
+      if (row.role != variant_role::buggy) {
         EXPECT_TRUE(row.check.ok) << l.id << "/" << row.variant_name << ": " << row.check.detail;
+      }
+    }
   }
 }
 
