@@ -21,7 +21,7 @@
 // and passes it only when it is correct, its load and store sectors per request are no more
 // than the best reference's, and its total sectors are no more than the ideal (every byte it
 // reads or writes is used).
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include "cudalab/check.hpp"
 

@@ -6,7 +6,7 @@
 // kernels (cupti-notes section 3 measured +0.05..2% on loads, and 100..3,300 "conflicts" on a
 // kernel with none), so the staged tile is held to model <= measured <= model + 2% of the
 // modelled wavefronts. Runs on the release build only (-G changes the counts).
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include "gpu_test.hpp"
 

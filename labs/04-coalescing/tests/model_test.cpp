@@ -4,7 +4,7 @@
 // each closed form depends on n only: W = n / 32 full warps and a tail warp of a = n % 32
 // lanes. The forms below are derived by hand from the byte ranges a warp touches; the model
 // gets there by walking every lane through the kernels' index functions.
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include <gtest/gtest.h>
 

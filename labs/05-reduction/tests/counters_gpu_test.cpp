@@ -7,12 +7,12 @@
 //    they are asserted in a band: model <= measured <= model + 2% of the model's wavefronts.
 //    The sizes are large (2^22) so that 2% is thousands of wavefronts, above that noise.
 //  - Warp instructions, thread instructions and uniform and divergent branches are predicted
-//    by walking the embedded SASS (instruction_model.hpp) and asserted equal, and with them
+//    by walking the embedded SASS (reduction_instruction_model.hpp) and asserted equal, and with them
 //    thread efficiency and branch uniformity, the ratios they make. Divergent branches are
-//    also predicted by the source-level divergence model (divergence_model.hpp): the two
+//    also predicted by the source-level divergence model (reduction_divergence_model.hpp): the two
 //    models must agree with each other and with the hardware.
-#include "divergence_model.hpp"
-#include "instruction_model.hpp"
+#include "reduction_divergence_model.hpp"
+#include "reduction_instruction_model.hpp"
 #include "reduction_model.hpp"
 #include "reduction_variants.hpp"
 

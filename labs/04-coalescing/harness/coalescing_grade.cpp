@@ -16,7 +16,7 @@
 // twice or partly wasted, which a correct kernel cannot meet without coalescing. An earlier
 // version held lines 2-3 to the lowest reference (4 sectors a request) and so failed a correct,
 // fully coalesced float4 solution.
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 // records one warp_access per memory instruction the compiler emits for that kernel (the SASS
 // listed at the top of each kernel file). Lanes that fail the kernel's bounds guard are
 // inactive; a warp instruction with no active lane costs nothing.
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include "coalescing/coalescing_index.cuh"
 
