@@ -8,6 +8,7 @@
 #include "cudalab/counters.hpp"
 #include "cudalab/device.hpp"
 #include "cudalab/device_buffer.hpp"
+#include "cudalab/kernel_image.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/nvtx.hpp"
 #include "cudalab/stream.hpp"
@@ -134,6 +135,7 @@ std::vector<result_row> run_lab(const run_request& request,
 
   select_device(request.device);
   const device_facts facts = query_device(request.device);
+  require_kernel_image(facts.cc_major, facts.cc_minor, facts.name);
   for (const point& p : points) {
     if (p.config.size > facts.global_memory_total)
       throw usage_error("--size " + std::to_string(p.config.size) + " is larger than " +
