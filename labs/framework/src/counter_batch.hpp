@@ -23,6 +23,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,6 +64,7 @@ class counter_batch {
 
   std::string m_lab_id;
   std::unique_ptr<counter_session> m_session;
+  std::map<std::string, std::string> m_missing;  // metrics this chip lacks, for every cell
   std::unique_ptr<l2_flush> m_flush;
   std::string m_reason;
   std::size_t m_budget = 0;

@@ -40,6 +40,7 @@ struct counter_cell {
   bool available = false;
   std::string reason;                      // why not, shown as `n/a (reason)`
   std::map<std::string, double> totals;    // keyed by CUPTI name
+  std::map<std::string, std::string> missing;  // CUPTI name -> why ("not on GA100")
   std::vector<kernel_counters> per_kernel;
   // Convenience: the total of a catalogue metric by short or CUPTI name.
   std::optional<double> get(std::string_view metric) const;
