@@ -1,6 +1,6 @@
 // The metric catalogue: short names a learner types, the GH100 CUPTI names behind them
 // (each checked against ncu's list for gh100 and configured offline by the CPU tests), what
-// they count and whether a test may assert them exactly (cupti-notes.md section 3).
+// they count and whether a test may assert them exactly (docs/counters.md).
 //
 // resolve_metrics() turns "--metrics memory" or "ld_sectors,dram__bytes_read.sum" into CUPTI
 // names before anything runs: a typo is a usage_error naming the closest short names.

@@ -15,7 +15,7 @@
 // `if (tid % (2*s) == 0) sdata[tid] += sdata[tid + s];`, the body is two loads, an add and a
 // store, and nvcc -O3 if-converts it: the SASS has `@!P1 LDS`, `@!P1 LDS`, `@!P1 STS` and no
 // branch, every warp issues all three with the inactive lanes predicated off, and the
-// profiler reports 100% branch uniformity (cupti-notes section 4). A call cannot be
+// profiler reports 100% branch uniformity (docs/counters.md). A call cannot be
 // predicated, so the step becomes a real branch around it:
 //     BSSY B0, <join> ; @P0 BRA <join> ; CALL.REL.NOINC add_partner ; BSYNC B0
 // (check: cuobjdump -sass build/release/kernels/libcudalab_kernels.a | grep -E "BSSY|BRA|CALL").

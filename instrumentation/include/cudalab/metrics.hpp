@@ -1,5 +1,5 @@
-// The metric catalogue (design section 3): the counters cudalab collects, what each means for
-// a learner, and whether tests may assert it exactly.
+// The metric catalogue: the counters cudalab collects, what each means for a learner
+// (docs/metrics.md), and whether tests may assert it exactly (docs/counters.md).
 #pragma once
 
 #include <string>
@@ -10,7 +10,7 @@ namespace cudalab {
 
 enum class metric_exactness {
   exact,     // deterministic: tests assert model == hardware
-  banded,    // shared-memory wavefronts/conflicts: model <= hw <= model + ~2% of wavefronts
+  banded,    // shared-memory wavefronts/conflicts: within the band of docs/counters.md
   per_binary,  // exact for a given binary (efficiency ratios); changes with the compiler
   tolerance  // cache- or timing-dependent (DRAM bytes, durations)
 };

@@ -1,5 +1,5 @@
 // Why counters cannot be read, as one line of reason and one line of fix per situation
-// (cupti-notes.md section 2), and the per-variant totals of a collect().
+// (docs/counters.md, docs/metrics.md).
 #pragma once
 
 #include "cudalab/counters.hpp"

@@ -1,6 +1,6 @@
 // counter_session: the order of Range Profiler calls and what each failure means.
 //
-// Construction (cupti-notes.md section 1): device count, compute capability, initialize,
+// Construction: device count, compute capability, initialize,
 // device support, chip name, counter availability, the host configuration of the metric set
 // (passes), then enable and disable once, since CUPTI reports missing permission at enable.
 // The first collect() enables the profiler on the primary context, sizes counter data for

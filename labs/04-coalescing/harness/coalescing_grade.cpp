@@ -13,9 +13,9 @@
 // Lines 2-3 are the coalescing rule of one instruction, whatever its width: the naive kernel's
 // 4-byte loads touch 12 sectors for 128 bytes and fail, a kernel that reads the float3 array
 // as float4s (16 sectors for 512 bytes) passes. Line 4 is the traffic rule: no sector moved
-// twice or partly wasted, which a correct kernel cannot meet without coalescing. An earlier
-// version held lines 2-3 to the lowest reference (4 sectors a request) and so failed a correct,
-// fully coalesced float4 solution.
+// twice or partly wasted, which a correct kernel cannot meet without coalescing. Lines 2-3
+// follow the access width rather than the best reference's 4 sectors a request, which a
+// correct, fully coalesced float4 solution (16 a request) would fail.
 #include "coalescing_lab.hpp"
 
 #include <algorithm>

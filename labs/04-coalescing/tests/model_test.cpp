@@ -42,7 +42,7 @@ TEST(coalescing_model, aos_float3_needs_12_sectors_per_request) {
       EXPECT_EQ(c.global_ld_bytes, 12 * n);
       EXPECT_EQ(c.shared_ld_instructions + c.shared_st_instructions, 0u);
     }
-  // The figures ncu measured on an H100 (design section 3) are this closed form at 2^20.
+  // The figures ncu measured on an H100 (docs/access_model.md) are this closed form at 2^20.
   const auto big = predict(coalescing_kind::aos_float3, std::size_t{1} << 20, 256);
   EXPECT_EQ(big.global_ld_requests, 98'304u);
   EXPECT_EQ(big.global_ld_sectors, 1'179'648u);

@@ -57,7 +57,7 @@ std::optional<double> sum_of(const counter_cell& cell, const char* a, const char
   return *x + *y;
 }
 
-// The checker (design section 2): correct; threads per instruction within 5% of sequential
+// The checker: correct; threads per instruction within 5% of sequential
 // addressing; bank conflicts no more than the conflict-free model plus the counters' phantom
 // band (2% of wavefronts); and shared wavefronts no more than sequential addressing needs
 // (+5%), so a kernel that keeps the interleaved pattern but lets nvcc predicate it (no
