@@ -31,61 +31,111 @@ function(cudalab_add_gtest target)
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${labels_file})
 endfunction()
 
-# cudalab_add_lab(<NN-name> SOURCES ... [LINK ...] [CPU_TESTS ...] [GPU_TESTS ...]
-#                 [EXERCISE exercise.cu SOLUTION solution.cu CHECK_TEST tests/check_test.cu])
-# Builds the lab's library (its lab.cu must define cudalab::labs::make_lab_NN_name()),
-# registers it with the tool, and adds its CPU and GPU test executables with labels
-# cpu|gpu and labNN. With an exercise, the lab is built twice: cudalab_labNN from the
-# learner's exercise.cu (what the tool runs) and cudalab_labNN_solution from the reference
-# solution; CHECK_TEST is compiled against both, with CUDALAB_EXPECT_CHECK_PASS 0 and 1,
-# so the tests prove that the checker fails the untouched exercise and passes the solution.
+# cudalab_add_lab(<NN-name> [LINK <library>...])
+# Adds the lab in labs/<NN-name>/ from the files its folder holds, by their names:
+#   harness/*.cpp, harness/*.cu  the lab's library; harness/lab.cpp defines
+#                                cudalab::labs::make_lab_<NN_name>() and the harness/ folder is
+#                                on the include path of the lab, its exercise and its tests
+#   exercise.cu, solution.cu     the learner's kernel and the reference (both or neither)
+#   tests/*_gpu_test.cpp|.cu     GPU tests: one executable, labels gpu;labNN
+#   tests/check_test.cpp|.cu     the grader's GPU test, built against exercise and solution
+#   tests/*_test.cpp|.cu         every other test: CPU, one executable, labels cpu;labNN
+# The files are found, not listed: a harness source or a test that sits in the folder is always
+# built and run, where a hand-kept list lets a forgotten test never run without a sign. A source
+# in tests/ that fits none of the names stops the configure, so a misnamed test cannot hide
+# either. Helpers a test needs beyond these (a wrong-way kernel, say) go in a subfolder of
+# tests/ and are added by the lab's CMakeLists.txt.
+# With an exercise the lab is built twice: cudalab_labNN from exercise.cu (what the tool runs)
+# and cudalab_labNN_solution from solution.cu, over one object library cudalab_labNN_common
+# of the harness. The check test is compiled against each, with CUDALAB_EXPECT_CHECK_PASS 0
+# and 1, so the tests prove that the grader fails the untouched exercise and passes the
+# solution.
 function(cudalab_add_lab lab_dir)
-  cmake_parse_arguments(arg "" "EXERCISE;SOLUTION;CHECK_TEST" "SOURCES;LINK;CPU_TESTS;GPU_TESTS"
-                        ${ARGN})
+  cmake_parse_arguments(arg "" "" "LINK" ${ARGN})
   string(REGEX MATCH "^[0-9][0-9]" number "${lab_dir}")
   string(REPLACE "-" "_" factory "make_lab_${lab_dir}")
   set(target cudalab_lab${number})
-  if(arg_EXERCISE)
-    # The lab's own sources once, linked with either the exercise or the solution.
-    add_library(${target}_common OBJECT ${arg_SOURCES})
+  set(dir ${CMAKE_CURRENT_SOURCE_DIR})
+
+  file(GLOB harness CONFIGURE_DEPENDS ${dir}/harness/*.cpp ${dir}/harness/*.cu)
+  if(NOT EXISTS ${dir}/harness/lab.cpp)
+    message(FATAL_ERROR "labs/${lab_dir}: harness/lab.cpp (which defines ${factory}()) is missing")
+  endif()
+  set(exercise ${dir}/exercise.cu)
+  set(solution ${dir}/solution.cu)
+  if(EXISTS ${exercise} AND NOT EXISTS ${solution})
+    message(FATAL_ERROR "labs/${lab_dir}: exercise.cu has no solution.cu beside it")
+  endif()
+
+  file(GLOB test_sources CONFIGURE_DEPENDS ${dir}/tests/*.cpp ${dir}/tests/*.cu)
+  set(cpu_tests "")
+  set(gpu_tests "")
+  set(check_test "")
+  foreach(source IN LISTS test_sources)
+    get_filename_component(name ${source} NAME)
+    if(name MATCHES "^check_test\\.(cpp|cu)$")
+      set(check_test ${source})
+    elseif(name MATCHES "_gpu_test\\.(cpp|cu)$")
+      list(APPEND gpu_tests ${source})
+    elseif(name MATCHES "_test\\.(cpp|cu)$")
+      list(APPEND cpu_tests ${source})
+    else()
+      message(FATAL_ERROR "labs/${lab_dir}/tests/${name}: a test source is named *_test, "
+                          "*_gpu_test or check_test (.cpp or .cu); helpers go in a subfolder")
+    endif()
+  endforeach()
+  if(check_test AND NOT EXISTS ${exercise})
+    message(FATAL_ERROR "labs/${lab_dir}: tests/check_test grades an exercise.cu, which is missing")
+  endif()
+
+  if(EXISTS ${exercise})
+    add_library(${target}_common OBJECT ${harness})
+    target_include_directories(${target}_common PUBLIC ${dir}/harness)
     target_link_libraries(${target}_common PUBLIC cudalab::framework ${arg_LINK}
                           PRIVATE cudalab::options)
-    add_library(${target} STATIC ${arg_EXERCISE})
+    add_library(${target} STATIC ${exercise})
     target_link_libraries(${target} PUBLIC ${target}_common PRIVATE cudalab::options)
+    add_library(${target}_solution STATIC ${solution})
+    target_link_libraries(${target}_solution PUBLIC ${target}_common PRIVATE cudalab::options)
   else()
-    add_library(${target} STATIC ${arg_SOURCES})
+    add_library(${target} STATIC ${harness})
+    target_include_directories(${target} PUBLIC ${dir}/harness)
     target_link_libraries(${target} PUBLIC cudalab::framework ${arg_LINK} PRIVATE cudalab::options)
   endif()
   set_property(GLOBAL APPEND PROPERTY CUDALAB_LAB_FACTORIES ${factory})
   set_property(GLOBAL APPEND PROPERTY CUDALAB_LAB_TARGETS ${target})
-  if(arg_CPU_TESTS)
-    cudalab_add_gtest(test_lab${number}_cpu SOURCES ${arg_CPU_TESTS}
+
+  if(cpu_tests)
+    cudalab_add_gtest(test_lab${number}_cpu SOURCES ${cpu_tests}
                       LABELS "cpu;lab${number}" LINK ${target})
   endif()
-  if(arg_GPU_TESTS)
-    cudalab_add_gtest(test_lab${number}_gpu SOURCES ${arg_GPU_TESTS}
+  if(gpu_tests)
+    cudalab_add_gtest(test_lab${number}_gpu SOURCES ${gpu_tests}
                       LABELS "gpu;lab${number}" LINK ${target})
   endif()
-  if(arg_SOLUTION)
-    add_library(${target}_solution STATIC ${arg_SOLUTION})
-    target_link_libraries(${target}_solution PUBLIC ${target}_common PRIVATE cudalab::options)
-    if(arg_CHECK_TEST)
-      foreach(build IN ITEMS exercise solution)
-        if(build STREQUAL "exercise")
-          set(lib ${target})
-          set(expect 0)
-        else()
-          set(lib ${target}_solution)
-          set(expect 1)
-        endif()
-        cudalab_add_gtest(test_lab${number}_check_${build} SOURCES ${arg_CHECK_TEST}
-                          LABELS "gpu;lab${number}" LINK ${lib})
-        if(TARGET test_lab${number}_check_${build})
-          target_compile_definitions(test_lab${number}_check_${build} PRIVATE
-                                     CUDALAB_EXPECT_CHECK_PASS=${expect})
-        endif()
-      endforeach()
-    endif()
+  # Wrong ways to the exercise's numbers (tests/wrong/*.cu, with tests/wrong/wrong_way_test.cpp):
+  # each is graded as the exercise, and the grader must fail it (cmake/cudalab_wrong_ways.cmake).
+  if(EXISTS ${dir}/tests/wrong/wrong_way_test.cpp)
+    file(GLOB wrong_kernels CONFIGURE_DEPENDS ${dir}/tests/wrong/*.cu)
+    cudalab_add_wrong_ways(${lab_dir} TEST ${dir}/tests/wrong/wrong_way_test.cpp
+                           KERNELS ${wrong_kernels})
+  endif()
+  if(check_test)
+    foreach(build IN ITEMS exercise solution)
+      if(build STREQUAL "exercise")
+        set(lib ${target})
+        set(expect 0)
+      else()
+        set(lib ${target}_solution)
+        set(expect 1)
+      endif()
+      cudalab_add_gtest(test_lab${number}_check_${build} SOURCES ${check_test}
+                        LABELS "gpu;lab${number}" LINK ${lib})
+      if(TARGET test_lab${number}_check_${build})
+        target_compile_definitions(test_lab${number}_check_${build} PRIVATE
+                                   CUDALAB_EXPECT_CHECK_PASS=${expect})
+      endif()
+    endforeach()
   endif()
 endfunction()
 

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # scripts/setup.sh [preset]: installs what is missing (Debian/Ubuntu), configures and builds.
 #   preset: release (default), debug (-g -G, for cuda-gdb) or ci.
+#   CUDAARCHS=80 (or "80;90", native): the GPU architectures to build for. Without it the build
+#   folder keeps the architectures it was configured with (first time: native when a GPU is
+#   visible, else 90); docs/building.md.
 # Idempotent: a second run only rebuilds what changed. Never asks for input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,6 +50,10 @@ if [ "$(printf '%s\n3.25\n' "$cmake_version" | sort -V | head -1)" != "3.25" ]; 
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake --preset "$preset" >/dev/null
+if [ -n "${CUDAARCHS:-}" ]; then
+  cmake --preset "$preset" "-DCMAKE_CUDA_ARCHITECTURES=$CUDAARCHS" >/dev/null
+else
+  cmake --preset "$preset" >/dev/null
+fi
 cmake --build --preset "$preset" -j "$jobs"
 echo "setup.sh: built build/$preset (tool: build/$preset/tools/cudalab/cudalab)"

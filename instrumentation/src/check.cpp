@@ -1,5 +1,7 @@
 #include "cudalab/check.hpp"
 
+#include "cudalab/kernel_image.hpp"
+
 #include <cstdio>
 
 namespace cudalab {
@@ -16,6 +18,16 @@ std::string hint_for(cudaError_t code) {
       return "check --block (1..1024 threads) and the grid size";
     case cudaErrorIllegalAddress:
       return "a kernel accessed memory out of bounds; run it under scripts/sanitize.sh";
+    case cudaErrorNoKernelImageForDevice: {
+      const std::string advice = missing_kernel_image_hint();
+      return advice.empty() ? "this build has no GPU code for this device: rebuild with "
+                              "`cmake --preset release -DCMAKE_CUDA_ARCHITECTURES=native && "
+                              "cmake --build --preset release` (docs/building.md)"
+                            : advice;
+    }
+    case cudaErrorUnsupportedPtxVersion:
+      return "the driver is older than the CUDA that compiled this build's PTX: update the "
+             "driver, or build machine code for this GPU (docs/building.md)";
     default:
       return {};
   }

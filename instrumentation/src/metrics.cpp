@@ -1,6 +1,6 @@
 // The metric catalogue: short names a learner types, the GH100 CUPTI names behind them
 // (each checked against ncu's list for gh100 and configured offline by the CPU tests), what
-// they count and whether a test may assert them exactly (cupti-notes.md section 3).
+// they count and whether a test may assert them exactly (docs/counters.md).
 //
 // resolve_metrics() turns "--metrics memory" or "ld_sectors,dram__bytes_read.sum" into CUPTI
 // names before anything runs: a typo is a usage_error naming the closest short names.
@@ -16,6 +16,12 @@ namespace cudalab {
 namespace {
 
 using x = metric_exactness;
+
+// Chips whose memory the profiler reads without dram__ counters (checked offline against every
+// chip CUPTI lists by catalogue_chips_test; docs/counters.md): the integrated GPUs (GA10B,
+// GB10B, GB20B) and the GDDR7 GeForce Blackwell chips (GB20x).
+const std::vector<std::string> no_dram_counters = {"GA10B", "GB10B", "GB202", "GB203",
+                                                   "GB205", "GB206", "GB207", "GB20B"};
 
 const std::vector<metric_info> catalogue = {
     {"ld_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "requests",
@@ -69,9 +75,9 @@ const std::vector<metric_info> catalogue = {
      x::per_binary},
     {"dram_read_bytes", "dram__bytes_read.sum", "bytes",
      "bytes read from device memory (HBM); depends on what the caches already held",
-     x::tolerance},
+     x::tolerance, no_dram_counters},
     {"dram_write_bytes", "dram__bytes_write.sum", "bytes",
-     "bytes written to device memory (HBM)", x::tolerance},
+     "bytes written to device memory (HBM)", x::tolerance, no_dram_counters},
     {"l2_sectors_from_l1", "lts__t_sectors_srcunit_tex_op_read.sum", "sectors",
      "sectors L1 requested from L2 for reads (equals ld_sectors only for pure streaming)",
      x::tolerance},
@@ -184,6 +190,16 @@ std::string_view to_string(metric_exactness e) {
 }
 
 const std::vector<metric_info>& metric_catalogue() { return catalogue; }
+
+const std::vector<std::string>& chips_without_range_profiler() {
+  static const std::vector<std::string> chips = {"GV11B"};
+  return chips;
+}
+
+bool lacks_metric(std::string_view chip, std::string_view cupti_name) {
+  const metric_info* m = find_metric(cupti_name);
+  return m && std::find(m->missing_on.begin(), m->missing_on.end(), chip) != m->missing_on.end();
+}
 
 const metric_info* find_metric(std::string_view name) {
   for (const auto& m : catalogue)

@@ -21,7 +21,7 @@
 // and passes it only when it is correct, no load or store request touches more sectors than
 // its bytes fill, its total sectors are no more than the ideal (every byte it reads or writes
 // is used), and its requests carry a warp of floats (128 bytes) or more on average.
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include "cudalab/check.hpp"
 

@@ -8,7 +8,7 @@
 // stopping at 3n floats. The tile is read at words 3t, 3t+1, 3t+2: a stride of 3 words, so 32
 // lanes hit 32 different banks (gcd(3, 32) = 1) and the update is conflict-free.
 // kernels/coalescing/float3_kernels.cu has the same idea unrolled into three passes.
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include "cudalab/check.hpp"
 

@@ -88,7 +88,8 @@ class counter_session {
   // The same through another backend (tests: a fake that fails at a chosen call).
   static counter_availability probe(std::unique_ptr<profiler_backend> backend, int device);
 
-  // Throws counters_unavailable or cudalab::error (unknown metric names for this chip).
+  // Throws counters_unavailable or cudalab::error (a name outside the catalogue that this chip
+  // does not know). A catalogue metric the chip lacks is left out: see missing().
   // Makes `device` current: collect() profiles the kernels launched on it.
   counter_session(int device, std::vector<std::string> cupti_metrics,
                   counter_replay replay = counter_replay::kernel);
@@ -109,7 +110,11 @@ class counter_session {
                          const std::function<void()>& before_pass = {});
   counter_replay replay() const;
   int passes() const;
+  // The metrics collected: those asked for, less the catalogue metrics this chip lacks.
   const std::vector<std::string>& metrics() const;
+  // The catalogue metrics asked for that this chip lacks, with why ("not on GB202"): left out
+  // of the collection so that the rest still works.
+  const std::map<std::string, std::string>& missing() const;
 
  private:
   counter_session(std::unique_ptr<profiler_backend> backend, std::vector<std::string> metrics,

@@ -1,5 +1,5 @@
-// The metric catalogue (design section 3): the counters cudalab collects, what each means for
-// a learner, and whether tests may assert it exactly.
+// The metric catalogue: the counters cudalab collects, what each means for a learner
+// (docs/metrics.md), and whether tests may assert it exactly (docs/counters.md).
 #pragma once
 
 #include <string>
@@ -10,7 +10,7 @@ namespace cudalab {
 
 enum class metric_exactness {
   exact,     // deterministic: tests assert model == hardware
-  banded,    // shared-memory wavefronts/conflicts: model <= hw <= model + ~2% of wavefronts
+  banded,    // shared-memory wavefronts/conflicts: within the band of docs/counters.md
   per_binary,  // exact for a given binary (efficiency ratios); changes with the compiler
   tolerance  // cache- or timing-dependent (DRAM bytes, durations)
 };
@@ -22,12 +22,20 @@ struct metric_info {
   std::string unit;        // sectors, bytes, %, ratio, ns
   std::string meaning;     // one sentence for a learner
   metric_exactness exactness = metric_exactness::exact;
+  // Chips CUPTI lists that do not have this metric: a run there shows it as
+  // `n/a (not on <chip>)` and collects the rest (docs/counters.md).
+  std::vector<std::string> missing_on = {};
 };
 
 // Every metric of the catalogue, in display order.
 const std::vector<metric_info>& metric_catalogue();
 // nullptr when `name` is neither a short nor a CUPTI name of the catalogue.
 const metric_info* find_metric(std::string_view name);
+// Chips the CUPTI host API lists whose Range Profiler refuses to start (CUPTI_ERROR_NOT_SUPPORTED):
+// no counters there at all.
+const std::vector<std::string>& chips_without_range_profiler();
+// Whether the catalogue records `chip` as lacking `cupti_name` (a short name works too).
+bool lacks_metric(std::string_view chip, std::string_view cupti_name);
 
 // Named sets: memory, shared, divergence, dram, all.
 std::vector<std::string> metric_set_names();

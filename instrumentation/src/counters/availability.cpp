@@ -54,6 +54,12 @@ counter_availability available() {
   return make(counter_status::available, "counters available", {});
 }
 
+counter_availability no_metric_on_chip(const std::string& chip) {
+  return make(counter_status::unsupported_chip,
+              "none of the metrics asked for exists on " + chip,
+              "`cudalab metrics` lists the catalogue and the chips each metric is missing on");
+}
+
 counter_availability no_device(const std::string& why) {
   return make(counter_status::no_device, "No CUDA device: " + why + "; counter tests skipped",
               "run on a machine with an NVIDIA GPU and driver (`cudalab doctor` checks); the "

@@ -1,5 +1,5 @@
 // Why counters cannot be read, as one line of reason and one line of fix per situation
-// (cupti-notes.md section 2), and the per-variant totals of a collect().
+// (docs/counters.md, docs/metrics.md).
 #pragma once
 
 #include "cudalab/counters.hpp"
@@ -14,11 +14,10 @@ counter_availability no_device(const std::string& why);
 counter_availability compute_capability_too_old(int device, int major, int minor);
 // nullopt when the Range Profiler supports the device; else names the failing field.
 std::optional<counter_availability> unsupported(int device, const device_support& support);
+// Every metric asked for is one the chip lacks (dram__bytes_read.sum alone on GB202).
+counter_availability no_metric_on_chip(const std::string& chip);
 // A CUPTI failure at any call: no permission, another profiler, an unsupported configuration,
 // or an unexpected error naming the call.
 counter_availability classify(const cupti_error& e);
-
-// `.sum` metrics add up over the kernels; any other metric is the value of a single kernel or
-// the mean over several.
 
 }  // namespace cudalab::detail

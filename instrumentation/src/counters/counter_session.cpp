@@ -1,6 +1,6 @@
 // counter_session: the order of Range Profiler calls and what each failure means.
 //
-// Construction (cupti-notes.md section 1): device count, compute capability, initialize,
+// Construction: device count, compute capability, initialize,
 // device support, chip name, counter availability, the host configuration of the metric set
 // (passes), then enable and disable once, since CUPTI reports missing permission at enable.
 // The first collect() enables the profiler on the primary context, sizes counter data for
@@ -19,7 +19,10 @@
 
 #include <cuda_runtime_api.h>
 
+#include "cudalab/metrics.hpp"
+
 #include <cstdio>
+#include <map>
 #include <utility>
 
 namespace cudalab {
@@ -28,30 +31,49 @@ namespace {
 struct setup {
   counter_availability availability;
   std::size_t passes = 0;
+  std::vector<std::string> metrics;            // what the configuration collects
+  std::map<std::string, std::string> missing;  // catalogue metrics this chip lacks -> why
 };
 
-// Finds which name CUPTI rejected: ConfigAddMetrics only says INVALID_PARAMETER for the set.
-[[noreturn]] void throw_unknown_metric(profiler_backend& backend, const std::string& chip,
-                                       const std::vector<std::uint8_t>& availability,
-                                       const std::vector<std::string>& metrics,
-                                       const detail::cupti_error& original) {
-  for (const auto& m : metrics) {
+// ConfigAddMetrics says INVALID_PARAMETER for the whole set: tries each name alone. A catalogue
+// metric the chip lacks (dram__bytes_read.sum on GB202) is left out and recorded, so the run
+// shows `n/a (not on GB202)` for it and collects the rest; any other name is the user's
+// mistake and an error naming it. Configures the rest last, so the backend keeps that
+// configuration for evaluation. False when nothing is left to collect (s.availability says so).
+bool configure_without_missing(profiler_backend& backend, const std::string& chip,
+                               const std::vector<std::uint8_t>& availability, setup& s,
+                               const detail::cupti_error& original) {
+  std::vector<std::string> kept;
+  for (const auto& m : s.metrics) {
     try {
       backend.configure(chip, availability, {m});
+      kept.push_back(m);
     } catch (const detail::cupti_error& e) {
       if (e.code() != CUPTI_ERROR_INVALID_PARAMETER) throw;
+      if (find_metric(m)) {
+        s.missing[m] = "not on " + chip;
+        continue;
+      }
       throw error("CUPTI does not know metric '" + m + "' on " + chip + " (" + e.what() + ")",
                   "`cudalab metrics` lists the catalogue; `ncu --query-metrics --chip " + chip +
                       "` lists every base name (add a rollup such as .sum, .avg or .ratio)");
     }
   }
-  throw original;
+  if (s.missing.empty()) throw original;
+  if (kept.empty()) {
+    s.availability = detail::no_metric_on_chip(chip);
+    return false;
+  }
+  s.metrics = std::move(kept);
+  s.passes = backend.configure(chip, availability, s.metrics);
+  return true;
 }
 
 // The common path of probe() and the constructor. Returns available() with the pass count,
 // or the reason counters cannot be read. Unknown metric names throw cudalab::error.
 setup open(profiler_backend& backend, int device, const std::vector<std::string>& metrics) {
   setup s;
+  s.metrics = metrics;
   std::string why;
   const int count = backend.device_count(why);
   if (count <= 0) {
@@ -78,10 +100,10 @@ setup open(profiler_backend& backend, int device, const std::vector<std::string>
     const std::string chip = backend.chip_name(device);
     const std::vector<std::uint8_t> image = backend.counter_availability(device);
     try {
-      s.passes = backend.configure(chip, image, metrics);
+      s.passes = backend.configure(chip, image, s.metrics);
     } catch (const detail::cupti_error& e) {
       if (e.code() != CUPTI_ERROR_INVALID_PARAMETER) throw;
-      throw_unknown_metric(backend, chip, image, metrics, e);
+      if (!configure_without_missing(backend, chip, image, s, e)) return s;
     }
     backend.enable();
     backend.disable();
@@ -98,6 +120,7 @@ setup open(profiler_backend& backend, int device, const std::vector<std::string>
 struct counter_session::impl {
   std::unique_ptr<profiler_backend> backend;
   std::vector<std::string> metrics;
+  std::map<std::string, std::string> missing;
   counter_replay replay = counter_replay::kernel;
   std::size_t passes = 0;
   bool configured = false;  // enabled, with counter data and configuration set
@@ -172,6 +195,8 @@ counter_session::counter_session(std::unique_ptr<profiler_backend> backend,
   }
   if (!s.availability.ok()) throw counters_unavailable(s.availability);
   m_impl->passes = s.passes;
+  m_impl->metrics = std::move(s.metrics);
+  m_impl->missing = std::move(s.missing);
 }
 
 counter_session::~counter_session() = default;
@@ -180,6 +205,9 @@ counter_session& counter_session::operator=(counter_session&&) noexcept = defaul
 
 int counter_session::passes() const { return static_cast<int>(m_impl->passes); }
 const std::vector<std::string>& counter_session::metrics() const { return m_impl->metrics; }
+const std::map<std::string, std::string>& counter_session::missing() const {
+  return m_impl->missing;
+}
 counter_replay counter_session::replay() const { return m_impl->replay; }
 
 counter_result counter_session::collect(const std::function<void()>& launches,

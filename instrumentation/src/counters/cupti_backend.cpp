@@ -1,5 +1,5 @@
-// The real profiler_backend: one CUPTI Range Profiler step per method, in the call order of
-// cupti-notes.md section 1. No policy lives here: counter_session decides the order and what
+// The real profiler_backend: one CUPTI Range Profiler step per method, in the order
+// counter_session.cpp describes. No policy lives here: counter_session decides the order and what
 // a failure means. Every CUPTI call is checked and reported by name.
 //
 // cuptiProfilerInitialize is counted process-wide, so a probe and the sessions that follow

@@ -1,5 +1,5 @@
 // The access model's arithmetic: how one warp instruction becomes requests, sectors, wavefronts
-// and conflicts (design section 4, cupti-notes section 4).
+// and conflicts (docs/access_model.md).
 //
 // Labs feed this millions of warp instructions, so it allocates nothing: each instruction is
 // folded through fixed arrays of at most 64 values. Lanes usually touch addresses in lane

@@ -10,6 +10,7 @@
 #include <cupti_profiler_target.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace cudalab::testing {
@@ -243,6 +244,38 @@ TEST(counter_session_fake, a_metric_the_chip_does_not_know_is_an_error_naming_it
     EXPECT_EQ(what.find("smsp__inst_executed.sum'"), std::string::npos) << what;
   }
   EXPECT_TRUE(state->destroyed);
+}
+
+TEST(counter_session_fake, a_catalogue_metric_the_chip_lacks_is_left_out_and_named) {
+  auto state = healthy();
+  state->chip = "GB202";
+  state->unknown_metrics = {"dram__bytes_read.sum"};
+  state->ranges = {{131072}};
+  const std::string sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
+  counter_session session(make_fake(state), {sectors, "dram__bytes_read.sum"});
+  EXPECT_EQ(session.metrics(), std::vector<std::string>{sectors});
+  EXPECT_EQ(session.missing(),
+            (std::map<std::string, std::string>{{"dram__bytes_read.sum", "not on GB202"}}));
+  EXPECT_EQ(state->configured, std::vector<std::string>{sectors})
+      << "the backend must keep the configuration without the missing metric";
+  const counter_result r = session.collect([] {});
+  EXPECT_EQ(r.totals.at(sectors), 131072);
+  EXPECT_EQ(r.totals.count("dram__bytes_read.sum"), 0u);
+}
+
+TEST(counter_session_fake, a_chip_lacking_every_metric_asked_for_has_no_counters_for_them) {
+  auto state = healthy();
+  state->chip = "GB202";
+  state->unknown_metrics = {"dram__bytes_read.sum", "dram__bytes_write.sum"};
+  try {
+    counter_session session(make_fake(state), {"dram__bytes_read.sum", "dram__bytes_write.sum"});
+    FAIL() << "a session with nothing to collect was opened";
+  } catch (const counters_unavailable& e) {
+    EXPECT_EQ(e.availability().status, counter_status::unsupported_chip);
+    EXPECT_EQ(e.availability().reason, "none of the metrics asked for exists on GB202");
+    EXPECT_TRUE(one_line(e.availability().fix));
+  }
+  EXPECT_FALSE(state->enabled);
 }
 
 TEST(counter_session_fake, collect_returns_each_kernel_and_sums_or_averages_totals) {

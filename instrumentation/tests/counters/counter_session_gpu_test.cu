@@ -1,5 +1,5 @@
 // counter_session on the GPU: the Range Profiler must reproduce the counts that ncu measured
-// on the H100 and that the closed forms give (cupti-notes.md section 4), for 2^20 floats and
+// on the H100 and that the closed forms give (docs/access_model.md), for 2^20 floats and
 // 256 threads a block (32,768 warps):
 //   coalesced copy     32,768 load requests, 131,072 load sectors (4 a request), same stores;
 //   stride-32 gather   32,768 load requests, 1,048,576 load sectors (32 a request).

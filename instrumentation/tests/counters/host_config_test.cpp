@@ -1,5 +1,5 @@
 // The real CUPTI host API, offline, for chip GH100: every metric the kit names must configure,
-// and the pass counts must match those measured on the H100 (cupti-notes.md section 1), so a
+// and the pass counts must match those measured on the H100 (docs/counters.md), so a
 // renamed or retired metric fails here, on any machine, before a GPU run.
 #include "cudalab/detail/cupti_host_config.hpp"
 #include "cudalab/detail/profiler_backend.hpp"
@@ -47,7 +47,7 @@ TEST(cupti_host_offline, every_set_configures_and_builds_an_image) {
   }
 }
 
-TEST(cupti_host_offline, pass_counts_match_the_h100_notes) {
+TEST(cupti_host_offline, pass_counts_match_the_h100_measurements) {
   EXPECT_EQ(passes(cupti_names({"ld_requests"})), 1u);
   EXPECT_EQ(passes(cupti_names({"ld_requests", "ld_sectors"})), 2u);
   EXPECT_EQ(passes(resolve_metrics("memory")), 3u);

@@ -1,4 +1,4 @@
-// The catalogue and resolve_metrics(): every short name of design section 3 is there and
+// The catalogue and resolve_metrics(): every short name docs/metrics.md lists is there and
 // resolves to its GH100 name, the sets expand, raw CUPTI names pass, typos are caught early.
 #include "cudalab/check.hpp"
 #include "cudalab/metrics.hpp"
@@ -46,7 +46,7 @@ std::string usage_message(std::string_view spec) {
   return "(accepted)";
 }
 
-TEST(metric_catalogue, holds_exactly_the_design_metrics) {
+TEST(metric_catalogue, holds_exactly_the_documented_metrics) {
   EXPECT_EQ(metric_catalogue().size(), expected_names.size());
   for (const auto& [short_name, cupti] : expected_names) {
     const metric_info* m = find_metric(short_name);
@@ -73,7 +73,7 @@ TEST(metric_catalogue, names_are_unique) {
   }
 }
 
-TEST(metric_catalogue, exactness_follows_the_measured_notes) {
+TEST(metric_catalogue, exactness_follows_the_measured_classes) {
   EXPECT_EQ(find_metric("ld_sectors")->exactness, metric_exactness::exact);
   EXPECT_EQ(find_metric("st_requests")->exactness, metric_exactness::exact);
   EXPECT_EQ(find_metric("shared_ld_conflicts")->exactness, metric_exactness::banded);

@@ -1,4 +1,4 @@
-// The global-memory half of the access model against the closed forms of cupti-notes section 4
+// The global-memory half of the access model against the closed forms of docs/access_model.md
 // (requests = warp instructions with an active lane, sectors = distinct 32-byte segments), at
 // n = 2^20 with 256-thread blocks (the sizes the H100 counters were measured at) and at sizes
 // that are not a multiple of the warp or of the block, where the last warp is partial.

@@ -1,6 +1,6 @@
 // The shared-memory half of the access model: wavefronts and bank conflicts of single warp
 // instructions, of the 32x32 transpose tile, and of the Harris reductions #1-#3, against the
-// per-instruction rule and the per-block formulas of cupti-notes section 4.
+// per-instruction rule and the per-block formulas of docs/access_model.md.
 //
 // Instruction counts differ from the hardware on purpose: smsp__inst_executed_op_shared_ld/st
 // counts every LDS/STS a warp issues, including fully predicated-off ones (129 LDS and 72 STS

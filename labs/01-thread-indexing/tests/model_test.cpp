@@ -1,5 +1,5 @@
 // Lab 01 on the CPU: the access model's predictions against closed forms.
-#include "lab01.hpp"
+#include "indexing_lab.hpp"
 
 #include "indexing/indexing_index.cuh"
 

@@ -1,7 +1,7 @@
 // Lab 04's checker on the CPU: rows whose "measured" counters are the access model's counts
 // (what the H100 reports for these kernels, exactly), so every grading rule is exercised
-// without a GPU. The GPU half (tests/check_test.cu) grades the real exercise and solution.
-#include "lab04.hpp"
+// without a GPU. The GPU half (tests/check_test.cpp) grades the real exercise and solution.
+#include "coalescing_lab.hpp"
 
 #include "cudalab/detail/cupti_host_config.hpp"
 

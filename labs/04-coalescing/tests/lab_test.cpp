@@ -1,6 +1,6 @@
 // Lab 04 on the CPU: the registration (every variant complete, the sweeps and the exercise as
 // the tool expects them) and the memory each variant asks for.
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include "cudalab/check.hpp"
 #include "cudalab/runner.hpp"

@@ -4,7 +4,7 @@
 // each closed form depends on n only: W = n / 32 full warps and a tail warp of a = n % 32
 // lanes. The forms below are derived by hand from the byte ranges a warp touches; the model
 // gets there by walking every lane through the kernels' index functions.
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include <gtest/gtest.h>
 
@@ -45,7 +45,7 @@ TEST(coalescing_model, aos_float3_needs_12_sectors_per_request) {
       EXPECT_EQ(c.global_ld_bytes, 12 * n);
       EXPECT_EQ(c.shared_ld_instructions + c.shared_st_instructions, 0u);
     }
-  // The figures ncu measured on an H100 (design section 3) are this closed form at 2^20.
+  // The figures ncu measured on an H100 (docs/access_model.md) are this closed form at 2^20.
   const auto big = predict(coalescing_kind::aos_float3, std::size_t{1} << 20, 256);
   EXPECT_EQ(big.global_ld_requests, 98'304u);
   EXPECT_EQ(big.global_ld_sectors, 1'179'648u);

@@ -5,8 +5,8 @@
 // way the table shows them: every point starts with a cold L2, and the dirty lines a kernel
 // leaves behind are added from the flush that writes them back. Runs on the release build
 // only (-G changes the counts).
-#include "lab04.hpp"
-#include "particle_variants.hpp"
+#include "coalescing_lab.hpp"
+#include "coalescing_particles.hpp"
 
 #include "gpu_test.hpp"
 

@@ -1,7 +1,7 @@
 // Lab 05's divergence model against its closed forms: interleaved_divergent splits every warp
 // at strides 1..16 and, at strides of 32 and more, each warp whose lane 0 is still active
 // (5 * block/32 + block/32 - 1 divergent branches a block); the predicated trees never split.
-#include "divergence_model.hpp"
+#include "reduction_divergence_model.hpp"
 
 #include "cudalab/check.hpp"
 

@@ -1,8 +1,8 @@
 // The instruction model (a walk through the embedded SASS) against what follows from the
 // kernels' source: the divergence model's branches, the loops' branch counts, the lanes that
 // are left after `if (tid == 0)`. The GPU tests hold the same predictions to the hardware.
-#include "divergence_model.hpp"
-#include "instruction_model.hpp"
+#include "reduction_divergence_model.hpp"
+#include "reduction_instruction_model.hpp"
 
 #include "reduction/reduction_index.cuh"
 

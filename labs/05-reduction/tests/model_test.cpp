@@ -1,4 +1,4 @@
-// Lab 05 predictions against the closed forms of cupti-notes section 4 (Harris kernels 1-3,
+// Lab 05 predictions against the closed forms of docs/access_model.md (Harris kernels 1-3,
 // 256 threads a block) and of coalesced reads, at block multiples and odd sizes; and the
 // scaled shortcut against a walk of every warp.
 #include "reduction_model.hpp"

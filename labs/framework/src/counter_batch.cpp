@@ -93,7 +93,9 @@ counter_batch::counter_batch(const run_request& request, std::size_t memory_budg
     // microseconds, where CUPTI's kernel replay costs ~13 ms a pass.
     const std::vector<std::string> metrics = metrics_for(request);
     m_session = std::make_unique<counter_session>(request.device, metrics, counter_replay::user);
-    if (std::any_of(metrics.begin(), metrics.end(), depends_on_l2_state)) {
+    m_missing = m_session->missing();
+    const std::vector<std::string>& collected = m_session->metrics();
+    if (std::any_of(collected.begin(), collected.end(), depends_on_l2_state)) {
       m_flush = std::make_unique<l2_flush>();
       m_ranges = 1;
     }
@@ -219,6 +221,7 @@ void counter_batch::collect_together(std::vector<result_row>& rows, std::vector<
       continue;
     }
     cell.available = true;
+    cell.missing = m_missing;
     cell.totals = combine_totals(per_point[i]);
     for (auto& [name, value] : cell.totals)
       if (write_backs[i] && is_dram_write(name)) value += write_backs[i]->values.at(name);

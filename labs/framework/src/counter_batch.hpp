@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,6 +64,7 @@ class counter_batch {
   std::string m_lab_id;
   std::function<void(const std::string&)> m_progress;
   std::unique_ptr<counter_session> m_session;
+  std::map<std::string, std::string> m_missing;  // metrics this chip lacks, for every cell
   std::unique_ptr<l2_flush> m_flush;
   std::string m_reason;
   std::size_t m_budget = 0;

@@ -8,6 +8,7 @@
 #include "cudalab/counters.hpp"
 #include "cudalab/device.hpp"
 #include "cudalab/device_buffer.hpp"
+#include "cudalab/kernel_image.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/model_budget.hpp"
 #include "cudalab/nvtx.hpp"
@@ -192,6 +193,8 @@ std::vector<result_row> run_lab(const run_request& request) {
   std::optional<device_facts> facts;
   if (request.gpu) {
     facts = query_device(request.device);
+    // A build without code for this GPU stops here, saying which architecture to build.
+    require_kernel_image(facts->cc_major, facts->cc_minor, facts->name);
     limits = {static_cast<std::uint64_t>(facts->max_grid_dim[0]),
               static_cast<std::uint64_t>(facts->max_grid_dim[1]),
               static_cast<std::uint64_t>(facts->max_grid_dim[2])};

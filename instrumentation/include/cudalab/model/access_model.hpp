@@ -3,7 +3,7 @@
 // Pure C++ (no CUDA), so it runs and is tested everywhere. A variant feeds it one warp-level
 // instruction at a time (the 32 lanes' byte addresses, the access width, the memory space and
 // whether it loads or stores); the model folds them into the counts that the hardware counters
-// measure (design section 4):
+// measure (docs/access_model.md):
 //   global: one request per warp instruction with an active lane; sectors = distinct 32-byte
 //           aligned segments touched by the active lanes;
 //   shared: 32 banks of 4 bytes; wavefronts = the most distinct words any one bank must serve

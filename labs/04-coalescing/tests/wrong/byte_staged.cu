@@ -4,7 +4,7 @@
 // byte of it asked for, and no sector is touched twice, so the sector rules hold. But a
 // request carries 32 bytes where a warp loading a float a lane carries 128: four times the
 // requests, the mistake char_per_thread shows. The grader fails it on requests.
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include "cudalab/check.hpp"
 

@@ -1,4 +1,4 @@
-// The variant contract (design section 2): what every lab registers.
+// The variant contract: what every lab registers.
 //
 // A lab is a list of variants. A variant knows how to prepare its inputs for one
 // launch_config, launch its kernels on a stream, verify the result against a CPU reference,

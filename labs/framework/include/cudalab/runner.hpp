@@ -1,6 +1,6 @@
 // The runner: prepares, times, verifies and measures variants, one result_row per point.
 //
-// Order for every variant and launch_config (design section 2 and 3):
+// Order for every variant and launch_config:
 //   NVTX <lab> > <variant> > alloc, h2d (prepare) | kernel (timed) | d2h, verify
 //   1. warm-up, then `repeat` timed launches with CUDA events (reset before each, untimed);
 //   2. verify against the CPU reference;

@@ -9,7 +9,7 @@
 // Whole blocks repeat (cudalab/model/block_classes.hpp): every kernel here moves its addresses
 // by a fixed number of bytes a block, so a prediction walks one block of each repeating class
 // and the partial last block, and costs the same at 2^10 elements as at 2^36.
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include "coalescing/coalescing_index.cuh"
 

@@ -8,8 +8,8 @@
 // instead would cost more time than the GPU work at the lab's default size.
 // The force array is poisoned with 0xFF bytes (NaN) before each launch; the GPU's one float
 // multiply must equal the CPU's bit for bit.
-#include "particle_variants.hpp"
-#include "verify_exact.hpp"
+#include "coalescing_particles.hpp"
+#include "coalescing_verify.hpp"
 
 #include "coalescing/particle_index.cuh"
 

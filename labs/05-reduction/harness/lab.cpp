@@ -12,8 +12,10 @@
 //   cub                    baseline cub::DeviceReduce::Sum
 //   cpu_reference          baseline the double CPU loop, timed (GPU vs CPU by array size)
 //   exercise               exercise labs/05-reduction/exercise.cu (graded by `cudalab check 05`)
-#include "instruction_model.hpp"
+#include "reduction_lab.hpp"
+
 #include "reduction_grade.hpp"
+#include "reduction_instruction_model.hpp"
 #include "reduction_model.hpp"
 #include "reduction_variants.hpp"
 

@@ -2,7 +2,7 @@
 // exercise of its own copy of the lab (cmake/cudalab_wrong_ways.cmake) with CUDALAB_WRONG_WAY
 // naming it. Every wrong way gets the right numbers; the grader must FAIL it, on the line
 // that catches its shortcut.
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include "gpu_test.hpp"
 

@@ -1,8 +1,8 @@
-// Lab 04's prepared variants, by kind (float3_variants.cpp and pattern_variants.cpp); lab.cu
+// Lab 04's prepared variants, by kind (float3_variants.cpp and pattern_variants.cpp); lab.cpp
 // assembles them into variants.
 #pragma once
 
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include <memory>
 

@@ -5,7 +5,7 @@
 // grid-stride accumulator, which the kernel adds into and reset() sets to zero.
 #include "reduction_variants.hpp"
 
-#include "instruction_model.hpp"
+#include "reduction_instruction_model.hpp"
 #include "reduction_data.hpp"
 
 #include "reduction/reduction_index.cuh"

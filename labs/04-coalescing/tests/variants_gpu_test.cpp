@@ -1,7 +1,7 @@
 // Lab 04 on the GPU: every variant verifies against its CPU reference at random sizes (odd ones
 // included, so the tail block is partial) and block sizes 32, 96, 256 and 1024; the in-place
 // variants need their reset; bad launch shapes are refused with a clear error.
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include "gpu_test.hpp"
 

@@ -6,7 +6,7 @@
 // restores the input from a pristine device copy, so every timed launch does the same work.
 // The GPU result must equal the CPU's float add bit for bit.
 #include "coalescing_variants.hpp"
-#include "verify_exact.hpp"
+#include "coalescing_verify.hpp"
 
 #include "coalescing/coalescing_index.cuh"
 

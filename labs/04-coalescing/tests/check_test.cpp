@@ -2,7 +2,7 @@
 // the untouched exercise (CUDALAB_EXPECT_CHECK_PASS 0: the naive float3 kernel must FAIL, with
 // a hint) and against the reference solution (1: it must PASS every line). Grading runs the
 // exercise beside aos_float3_staged, aos_float4 and soa with hardware counters.
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include "gpu_test.hpp"
 

@@ -16,7 +16,7 @@
 // are partly active; for the other trees, 0. The GPU tests hold the hardware to it exactly.
 //
 // Thread efficiency (threads per warp instruction) also needs the instruction count of each
-// code region of the binary: instruction_model.hpp predicts it by walking the SASS. This model
+// code region of the binary: reduction_instruction_model.hpp predicts it by walking the SASS. This model
 // gives, from the source alone, the lanes a warp brings into the branch body, the floor of
 // that efficiency.
 #pragma once

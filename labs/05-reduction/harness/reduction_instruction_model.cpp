@@ -1,4 +1,4 @@
-#include "instruction_model.hpp"
+#include "reduction_instruction_model.hpp"
 
 #include "reduction/reduction_index.cuh"
 

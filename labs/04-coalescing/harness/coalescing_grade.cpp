@@ -20,7 +20,7 @@
 // the width rule that char_per_thread teaches: a kernel that moves the array a byte a lane
 // (a warp's 32 bytes fill one sector exactly, so lines 2-4 hold) needs four times the
 // requests of one that moves it a float a lane.
-#include "lab04.hpp"
+#include "coalescing_lab.hpp"
 
 #include <algorithm>
 #include <cmath>

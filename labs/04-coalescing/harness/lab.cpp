@@ -20,8 +20,8 @@
 // The float3 variants all do the same work (read 12 bytes, write 12 in place and 12 out a
 // number), so their GB/s compare directly.
 #include "coalescing_variants.hpp"
-#include "lab04.hpp"
-#include "particle_variants.hpp"
+#include "coalescing_lab.hpp"
+#include "coalescing_particles.hpp"
 
 #include "coalescing/coalescing_index.cuh"
 

@@ -4,8 +4,8 @@
 // Each kernel is one LDG.E of a charge and one STG.E of a force (the SASS listed at the top of
 // kernels/coalescing/particle_kernels.cu). The walk asks the kernels' index functions which
 // float every lane touches; lanes past n fail the bounds guard and are inactive.
-#include "lab04.hpp"
-#include "particle_variants.hpp"
+#include "coalescing_lab.hpp"
+#include "coalescing_particles.hpp"
 
 #include "coalescing/coalescing_index.cuh"
 #include "coalescing/particle_index.cuh"

@@ -1,6 +1,6 @@
 // Lab 01 on the GPU: every variant verifies at random sizes and block sizes; the buggy one is
 // caught by its canary; and the hardware counters equal the access model exactly.
-#include "lab01.hpp"
+#include "indexing_lab.hpp"
 
 #include "gpu_test.hpp"
 

@@ -16,7 +16,7 @@
 //   matrix_x_rows    naive  2D: threadIdx.x picks the row, a warp touches 32 rows
 //   matrix_x_cols    fixed  2D: threadIdx.x picks the column, a warp reads 32 neighbours
 // Every variant computes out = a*in + b, so the only difference is the indexing.
-#include "lab01.hpp"
+#include "indexing_lab.hpp"
 
 #include "indexing/indexing_index.cuh"
 #include "indexing/indexing_kernels.cuh"

@@ -11,7 +11,7 @@
 // Inputs are pseudo-random and never zero (fixed seed per size); outputs are poisoned with 0xFF
 // bytes before each launch, and no input byte can produce 0xFF after the add.
 #include "coalescing_variants.hpp"
-#include "verify_exact.hpp"
+#include "coalescing_verify.hpp"
 
 #include "coalescing/coalescing_index.cuh"
 

@@ -1,4 +1,4 @@
-#include "divergence_model.hpp"
+#include "reduction_divergence_model.hpp"
 
 #include "reduction/reduction_index.cuh"
 

@@ -1,5 +1,5 @@
 // Lab 05 variant factories: the prepared-variant plumbing (buffers, poison, download, verify)
-// shared by lab.cu, exercise.cu and solution.cu, so a variant is one call with its launcher.
+// shared by lab.cpp, exercise.cu and solution.cu, so a variant is one call with its launcher.
 #pragma once
 
 #include "reduction_model.hpp"
