@@ -3,8 +3,12 @@
 #pragma once
 
 #include "cudalab/lab.hpp"
+#include "cudalab/parallel_chunks.hpp"
 
+#include <algorithm>
 #include <cstddef>
+#include <thread>
+#include <vector>
 #include <cstring>
 #include <sstream>
 #include <string>
@@ -15,16 +19,31 @@ namespace cudalab::labs {
 // "out: 3 of 3000 floats wrong; first [17] = nan, expected 1.5".
 template <class T, class Expected>
 verify_result compare_exact(const T* got, std::size_t n, Expected&& expected, const std::string& what) {
-  std::size_t bad = 0, first = 0;
-  T first_expected{};
-  for (std::size_t i = 0; i < n; ++i) {
-    const T e = expected(i);
-    if (std::memcmp(&got[i], &e, sizeof(T)) != 0) {
-      if (bad++ == 0) {
-        first = i;
-        first_expected = e;
+  // Per chunk: how many differ and the first that does; merged in order (parallel_chunks.hpp).
+  struct finding {
+    std::size_t bad = 0, first = 0;
+    T first_expected{};
+  };
+  std::vector<finding> found(std::max(1u, std::thread::hardware_concurrency()));
+  parallel_chunks(n, [&](std::size_t begin, std::size_t end, std::size_t c) {
+    finding f;
+    for (std::size_t i = begin; i < end; ++i) {
+      const T e = expected(i);
+      if (std::memcmp(&got[i], &e, sizeof(T)) != 0 && f.bad++ == 0) {
+        f.first = i;
+        f.first_expected = e;
       }
     }
+    found[c] = f;
+  });
+  std::size_t bad = 0, first = 0;
+  T first_expected{};
+  for (const finding& f : found) {
+    if (f.bad > 0 && bad == 0) {
+      first = f.first;
+      first_expected = f.first_expected;
+    }
+    bad += f.bad;
   }
   if (bad == 0) return {true, "max abs err 0 (exact)"};
   std::ostringstream s;
