@@ -113,7 +113,8 @@ output_file::output_file(std::string path) : m_path(std::move(path)) {
   const auto refuse = [&](const std::string& why) {
     throw usage_error("--output '" + name + "': " + why);
   };
-  if (m_path.empty()) refuse("empty file name");
+  if (m_path.find_first_not_of(" \t") == std::string::npos)
+    refuse(m_path.empty() ? "empty file name" : "a name of blanks only");
   if (m_path.back() == '/') refuse("names a directory, not a file");
   struct stat st {};
   if (::stat(m_path.c_str(), &st) == 0) {

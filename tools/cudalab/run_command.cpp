@@ -229,7 +229,8 @@ int run_command(const args& a) {
   write_report(text, rows, report, context);
   if (file) {
     file->commit(text.str());
-    std::cerr << "cudalab: wrote " << rows.size() << " rows to " << file->path() << "\n";
+    std::cerr << "cudalab: wrote " << rows.size() << " rows to " << shown(file->path(), 200)
+              << "\n";
   } else {
     std::cout << text.str();
   }
@@ -244,9 +245,9 @@ int run_command(const args& a) {
   }
   int code = exit_ok;
   for (const auto& r : rows) {
-    if (!r.check.ok && r.role != variant_role::buggy) {
+    if (!r.verification.ok && r.role != variant_role::buggy) {
       std::cerr << "cudalab: " << r.lab_id << "/" << r.variant_name << " FAILED verification: "
-                << r.check.detail << "\n";
+                << r.verification.detail << "\n";
       code = exit_failure;
     }
     if (const auto bad = model_mismatches(r); !bad.empty()) {

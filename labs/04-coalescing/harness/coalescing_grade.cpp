@@ -101,8 +101,8 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
   grade_report g;
   std::string hint;
 
-  const bool correct = ex.check.ok;
-  g.lines.push_back("correct: " + ex.check.detail + verdict(correct));
+  const bool correct = ex.verification.ok;
+  g.lines.push_back("correct: " + ex.verification.detail + verdict(correct));
   if (!correct)
     hint += " The result is wrong: every component of every number needs v added once, in place "
             "and in out. Mind the tail block when n is not a multiple of the block, and "

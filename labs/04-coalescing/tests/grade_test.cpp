@@ -24,7 +24,7 @@ result_row row_with(const std::string& name, std::uint64_t ld_req, std::uint64_t
   r.variant_name = name;
   r.config = launch_config{n, 256, 0};
   r.measured = true;
-  r.check = {correct, correct ? "max abs err 0 (exact), in place and out" : "out: 5 of 12 wrong"};
+  r.verification = {correct, correct ? "max abs err 0 (exact), in place and out" : "out: 5 of 12 wrong"};
   r.counters.available = true;
   r.counters.totals = {
       {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", static_cast<double>(ld_req)},
@@ -133,7 +133,7 @@ TEST(coalescing_grade, misaligned_coalescing_fails_on_total_sectors) {
 
 TEST(coalescing_grade, a_wrong_result_fails_whatever_the_counters) {
   result_row ex = modelled(coalescing_kind::aos_float3_staged, "exercise");
-  ex.check = {false, "out: 5 of 3145728 wrong; first [7] = nan, expected 1.5"};
+  ex.verification = {false, "out: 5 of 3145728 wrong; first [7] = nan, expected 1.5"};
   const grade_report g = grade_coalescing(ex, references());
   EXPECT_FALSE(g.passed);
   EXPECT_NE(g.lines[0].find("FAIL"), std::string::npos);

@@ -62,7 +62,7 @@ class particle_counters : public counter_test {
     request.metrics = resolve_metrics(metrics);
     std::vector<result_row> rows = run_lab(request);
     for (const auto& row : rows) {
-      EXPECT_TRUE(row.check.ok) << row.variant_name << ": " << row.check.detail;
+      EXPECT_TRUE(row.verification.ok) << row.variant_name << ": " << row.verification.detail;
       EXPECT_TRUE(row.counters.available) << row.variant_name << ": " << row.counters.reason;
     }
     return rows;

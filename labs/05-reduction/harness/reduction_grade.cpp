@@ -74,7 +74,7 @@ grade_report grade_reduction(const result_row& ex, const std::vector<result_row>
   const counter_cell no_counters;
   const counter_cell& ref_counters = ref ? ref->counters : no_counters;
 
-  r.line(ex.check.ok, "correct: " + ex.check.detail,
+  r.line(ex.verification.ok, "correct: " + ex.verification.detail,
          "the block sums are wrong: every element of the block must be added exactly once, and "
          "each step must finish (__syncthreads) before the next reads its results");
 

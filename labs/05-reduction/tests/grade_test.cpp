@@ -38,7 +38,7 @@ result_row row_of(const std::string& name, const counts& c) {
   r.config = launch_config{std::size_t{1} << 22, 256, 0};
   r.measured = true;
   r.gbps = c.gbps;
-  r.check = {c.correct, c.correct ? "blocks: max rel err 1.7e-07 <= 1e-05" : "block 3: 7 != 9"};
+  r.verification = {c.correct, c.correct ? "blocks: max rel err 1.7e-07 <= 1e-05" : "block 3: 7 != 9"};
   r.counters.available = true;
   r.counters.totals = {
       {"smsp__average_thread_inst_executed_per_inst_executed.ratio", c.thread_efficiency},

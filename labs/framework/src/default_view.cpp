@@ -58,7 +58,7 @@ layout lay_out(const std::vector<result_row>& rows, const report_context& contex
   columns.push_back({flop_bound ? "TFLOP/s" : "GB/s"});
   if (!flop_bound) columns.push_back({"%copy"});
   for (const figure* f : headlines) columns.push_back({f->header});
-  columns.push_back({"check", true});
+  columns.push_back({"verify", true});
   columns.push_back({"model", true});
 
   layout result;

@@ -72,7 +72,7 @@ std::vector<entry> entries_of(const result_row& row, const report_context& conte
   }
   list.push_back(
       {"verification", "", cells::verification(row, false), "-",
-       row.check.detail.empty() ? "the result against the CPU reference" : row.check.detail});
+       row.verification.detail.empty() ? "the result against the CPU reference" : row.verification.detail});
   list.push_back({"model verdict", "", cells::model_verdict_in_full(row), "-",
                   "exact counts equal the model; shared-memory counts lie between the model and " +
                       cells::fixed(100 * shared_band_fraction, 0) +

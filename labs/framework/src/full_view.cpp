@@ -74,7 +74,7 @@ void write_full_view(std::ostream& out, const std::vector<result_row>& rows,
   for (const auto& name : others) columns.push_back({name});
   const bool dram = std::find(others.begin(), others.end(), "dram_read_bytes") != others.end();
   if (dram) columns.push_back({"DRAM/ideal"});
-  columns.push_back({"check", true});
+  columns.push_back({"verify", true});
   columns.push_back({"model", true});
 
   std::vector<std::vector<std::string>> cells;

@@ -40,8 +40,8 @@ std::vector<record_field> record_of(const result_row& row,
   number("pct_of_copy_roof", when_measured(row.pct_of_roof), 2);
   number("payload_bytes", row.ideal.payload(), 0);
   number("payload_gbps", when_measured(row.payload_gbps), 2);
-  text("verified", row.measured ? (row.check.ok ? "ok" : "FAIL") : "n/a");
-  text("verify_detail", row.check.detail);
+  text("verified", row.measured ? (row.verification.ok ? "ok" : "FAIL") : "n/a");
+  text("verify_detail", row.verification.detail);
   text("counters", row.counters.available ? "ok" : "n/a (" + row.counters.reason + ")");
   for (const auto& name : compared_metrics()) {
     const figure& m = *find_figure(name);

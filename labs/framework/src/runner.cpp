@@ -211,7 +211,7 @@ std::vector<result_row> run_lab(const run_request& request) {
     for (std::size_t i = 0; i < points.size(); ++i) {
       say("predicting " + l.id + "/" + points[i].which->name + counted(i));
       result_row row = predictions.take(i);
-      row.check.detail = "n/a (no GPU)";
+      row.verification.detail = "n/a (no GPU)";
       row.counters.reason = "no GPU";
       rows.push_back(std::move(row));
     }
@@ -286,7 +286,7 @@ std::vector<result_row> run_lab(const run_request& request) {
       }
       {
         nvtx::scoped_range phase("verify", l.id);
-        row.check = prepared->verify();
+        row.verification = prepared->verify();
         row.phases.verify_ms = clock.lap_ms();
       }
     }

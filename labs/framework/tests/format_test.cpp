@@ -85,7 +85,7 @@ TEST(report_csv, keeps_the_field_names_plots_read_and_adds_new_ones_at_the_end) 
 
 TEST(report_csv, quotes_a_field_with_commas_quotes_or_line_breaks) {
   result_row row = aos_float3_row(1179648);
-  row.check.detail = "max err 1, \"rel\"\nsecond line";
+  row.verification.detail = "max err 1, \"rel\"\nsecond line";
   const std::string text = write({row}, output_format::csv);
   EXPECT_NE(text.find(",\"max err 1, \"\"rel\"\"\nsecond line\","), std::string::npos) << text;
 }
@@ -109,11 +109,11 @@ TEST(report_json, a_device_name_with_quotes_and_a_newline_round_trips) {
   context.device = "GPU \"Lab\" \\ edition\nsecond line\t\x01";
   context.copy_gbps = 2904.26;
   result_row row = aos_float3_row(1179648);
-  row.check.detail = "say \"ok\"\n";
+  row.verification.detail = "say \"ok\"\n";
   const auto doc = nlohmann::json::parse(write({row}, output_format::json, context));
   EXPECT_EQ(doc.at("device").get<std::string>(), context.device);
   EXPECT_DOUBLE_EQ(doc.at("copy_roof_gbps").get<double>(), 2904.3);
-  EXPECT_EQ(doc.at("rows").at(0).at("verify_detail").get<std::string>(), row.check.detail);
+  EXPECT_EQ(doc.at("rows").at(0).at("verify_detail").get<std::string>(), row.verification.detail);
 }
 
 TEST(report_json, values_a_run_did_not_measure_are_null) {

@@ -24,7 +24,7 @@ inline result_row aos_float3_row(double measured_ld_sectors) {
   row.ideal = {12.0 * (1 << 20), 0};
   row.gbps = 25.2;
   row.pct_of_roof = 0.8;
-  row.check = {true, "exact"};
+  row.verification = {true, "exact"};
   model::access_counts p;
   p.global_ld_requests = 98304;
   p.global_ld_sectors = 1179648;
@@ -42,7 +42,7 @@ inline result_row predicted_only(result_row row) {
   row.shape = {};
   row.time = {};
   row.gbps = row.pct_of_roof = 0;
-  row.check = {false, "n/a (no GPU)"};
+  row.verification = {false, "n/a (no GPU)"};
   row.counters = {};
   row.counters.reason = "no GPU";
   return row;

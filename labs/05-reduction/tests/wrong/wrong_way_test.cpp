@@ -51,7 +51,7 @@ TEST_F(reduction_wrong_way, CUDALAB_WRONG_WAY) {
   const cudalab::lab l = cudalab::labs::make_lab_05_reduction();
   const cudalab::grade_outcome o = cudalab::grade_exercise(l, 0);
   for (const auto& line : o.report.lines) std::cout << "  " << line << "\n";
-  EXPECT_TRUE(o.exercise.check.ok) << way << " gets the right sums: " << o.exercise.check.detail;
+  EXPECT_TRUE(o.exercise.verification.ok) << way << " gets the right sums: " << o.exercise.verification.detail;
   EXPECT_FALSE(o.report.passed) << way << " passed the grader";
   bool found = false;
   for (const auto& line : o.report.lines) {

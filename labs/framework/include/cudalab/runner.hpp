@@ -96,7 +96,7 @@ struct result_row {
   double gbps = 0;         // ideal bytes / median time
   double pct_of_roof = 0;  // gbps / measured cudaMemcpy D2D bandwidth, in percent
   double payload_gbps = 0;  // the problem's own bytes (ideal.payload()) / median time
-  verify_result check;
+  verify_result verification;  // the result against the CPU reference
   std::optional<model::access_counts> predicted;
   counter_cell counters;
   phase_times phases;
