@@ -55,7 +55,7 @@ model_predictions() {
     "run 04 --variant offset --sweep 0..32"
     "run 04 --variant stride --sweep 1..32"
     "run 04 --size 1G"
-    "run 01 --size 2^10..2^36"
+    "run 01 --variant grid_ceil_div,grid_stride,matrix_x_cols --size 2^10..2^36"
   )
   for r in "${runs[@]}"; do
     read -ra args <<<"$r"
