@@ -36,8 +36,8 @@ std::string hint_for(cudaError_t code) {
 }  // namespace
 
 cuda_error::cuda_error(cudaError_t code, const char* call, const char* file, int line)
-    : error(std::string(cudaGetErrorName(code)) + " (" + cudaGetErrorString(code) + ") in " +
-                call + " at " + file + ":" + std::to_string(line),
+    : error(std::string(cudaGetErrorName(code)) + " (" + cudaGetErrorString(code) + ") in " + call +
+                " at " + file + ":" + std::to_string(line),
             hint_for(code)),
       m_code(code) {}
 

@@ -34,8 +34,8 @@ void select_device(int index) {
   if (count == 0) throw no_device_error(why);
   if (index < 0 || index >= count)
     throw usage_error("--device " + std::to_string(index) + " is out of range: this machine has " +
-                      std::to_string(count) + " CUDA device" + (count == 1 ? "" : "s") +
-                      " (0.." + std::to_string(count - 1) + ")");
+                      std::to_string(count) + " CUDA device" + (count == 1 ? "" : "s") + " (0.." +
+                      std::to_string(count - 1) + ")");
   CUDALAB_CHECK_CUDA(cudaSetDevice(index));
 }
 

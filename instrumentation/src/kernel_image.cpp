@@ -71,13 +71,12 @@ std::string describe(const std::vector<cuda_architecture>& built) {
   return s;
 }
 
-kernel_image find_kernel_image(const std::vector<cuda_architecture>& built, int major,
-                               int minor) {
+kernel_image find_kernel_image(const std::vector<cuda_architecture>& built, int major, int minor) {
   const int device = major * 10 + minor;
   for (const auto& a : built) {
     if (!a.sass) continue;
-    const bool fits = a.specific ? a.number == device
-                                 : a.number / 10 == major && a.number % 10 <= minor;
+    const bool fits =
+        a.specific ? a.number == device : a.number / 10 == major && a.number % 10 <= minor;
     if (fits) return kernel_image::sass;
   }
   for (const auto& a : built) {
@@ -97,13 +96,15 @@ std::optional<missing_kernel_image> check_kernel_image(const std::vector<cuda_ar
            std::string(device_name) + " (compute capability " + std::to_string(major) + "." +
            std::to_string(minor) + ") can run";
   if (device < oldest_buildable) {
-    m.fix = "CUDA 13 builds code for compute capability 7.5 and newer only (the counters need "
-            "7.5 too): run cudalab on a newer GPU";
+    m.fix =
+        "CUDA 13 builds code for compute capability 7.5 and newer only (the counters need "
+        "7.5 too): run cudalab on a newer GPU";
     return m;
   }
   const std::string arch = std::to_string(device);
-  m.fix = "build for " + sm(device) + ": `cmake --preset release -DCMAKE_CUDA_ARCHITECTURES=" +
-          arch + " && cmake --build --preset release`, or `CUDAARCHS=" + arch +
+  m.fix = "build for " + sm(device) +
+          ": `cmake --preset release -DCMAKE_CUDA_ARCHITECTURES=" + arch +
+          " && cmake --build --preset release`, or `CUDAARCHS=" + arch +
           " scripts/setup.sh` (`native` builds for the GPUs of the machine that configures)";
   return m;
 }
@@ -115,7 +116,8 @@ const std::vector<cuda_architecture>& built_cuda_architectures() {
 }
 
 void require_kernel_image(int major, int minor, std::string_view device_name) {
-  if (const auto missing = check_kernel_image(built_cuda_architectures(), major, minor, device_name))
+  if (const auto missing =
+          check_kernel_image(built_cuda_architectures(), major, minor, device_name))
     throw error(missing->what, missing->fix);
 }
 

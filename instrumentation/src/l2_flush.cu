@@ -33,7 +33,7 @@ l2_flush::l2_flush() : m_sink(1) {
 
 void l2_flush::evict(cudaStream_t stream) {
   l2_flush_read_kernel<<<m_blocks, 512, 0, stream>>>(m_buffer.data(), m_buffer.size(),
-                                                   m_sink.data());
+                                                     m_sink.data());
   CUDALAB_CHECK_LAUNCH();
 }
 

@@ -28,15 +28,14 @@ const std::vector<metric_info> catalogue = {
      "global load requests: one per warp-level load instruction with an active thread", x::exact},
     {"ld_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "sectors",
      "32-byte sectors the global loads touched (4 per request when a warp reads 128 "
-     "consecutive bytes)", x::exact},
-    {"st_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", "requests",
-     "global store requests: one per warp-level store instruction with an active thread",
+     "consecutive bytes)",
      x::exact},
+    {"st_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", "requests",
+     "global store requests: one per warp-level store instruction with an active thread", x::exact},
     {"st_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", "sectors",
      "32-byte sectors the global stores touched", x::exact},
     {"ld_bytes_per_sector", "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.ratio",
-     "bytes/sector", "useful bytes per loaded sector: 32 means no byte fetched in vain",
-     x::exact},
+     "bytes/sector", "useful bytes per loaded sector: 32 means no byte fetched in vain", x::exact},
     {"st_bytes_per_sector", "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.ratio",
      "bytes/sector", "useful bytes per stored sector: 32 means every written byte was asked for",
      x::exact},
@@ -48,36 +47,39 @@ const std::vector<metric_info> catalogue = {
      "shared-memory load instructions (LDS), predicated-off ones included", x::exact},
     {"shared_st_inst", "smsp__inst_executed_op_shared_st.sum", "instructions",
      "shared-memory store instructions (STS), predicated-off ones included", x::exact},
-    {"shared_ld_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
-     "wavefronts", "passes the shared-memory pipeline needed to serve the loads (1 per LDS "
-     "without conflicts)", x::banded},
-    {"shared_st_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
-     "wavefronts", "passes the shared-memory pipeline needed to serve the stores", x::banded},
-    {"shared_ld_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
-     "conflicts", "extra shared load wavefronts caused by bank conflicts", x::banded},
-    {"shared_st_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
-     "conflicts", "extra shared store wavefronts caused by bank conflicts", x::banded},
+    {"shared_ld_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "wavefronts",
+     "passes the shared-memory pipeline needed to serve the loads (1 per LDS "
+     "without conflicts)",
+     x::banded},
+    {"shared_st_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "wavefronts",
+     "passes the shared-memory pipeline needed to serve the stores", x::banded},
+    {"shared_ld_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "conflicts",
+     "extra shared load wavefronts caused by bank conflicts", x::banded},
+    {"shared_st_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "conflicts",
+     "extra shared store wavefronts caused by bank conflicts", x::banded},
     {"thread_efficiency", "smsp__average_thread_inst_executed_per_inst_executed.ratio",
      "threads/instruction", "active threads per executed warp instruction (32 = no divergence)",
      x::per_binary},
     {"branch_uniformity", "smsp__sass_average_branch_targets_threads_uniform.pct", "%",
      "branch targets where all active threads of the warp went the same way (0 without "
-     "branches)", x::per_binary},
+     "branches)",
+     x::per_binary},
     {"divergent_branches", "smsp__sass_branch_targets_threads_divergent.sum", "branch targets",
      "branch targets on which the active threads of a warp split", x::per_binary},
     {"instructions", "smsp__inst_executed.sum", "instructions",
      "warp instructions executed, all kinds", x::per_binary},
     {"thread_instructions", "smsp__thread_inst_executed.sum", "instructions",
      "thread instructions: each warp instruction counted once per active lane (predicated-off "
-     "lanes included)", x::per_binary},
+     "lanes included)",
+     x::per_binary},
     {"uniform_branches", "smsp__sass_branch_targets_threads_uniform.sum", "branch targets",
      "branch executions (BRA, CALL, RET) on which all active threads of the warp went the same way",
      x::per_binary},
     {"dram_read_bytes", "dram__bytes_read.sum", "bytes",
-     "bytes read from device memory (HBM); depends on what the caches already held",
+     "bytes read from device memory (HBM); depends on what the caches already held", x::tolerance,
+     no_dram_counters},
+    {"dram_write_bytes", "dram__bytes_write.sum", "bytes", "bytes written to device memory (HBM)",
      x::tolerance, no_dram_counters},
-    {"dram_write_bytes", "dram__bytes_write.sum", "bytes",
-     "bytes written to device memory (HBM)", x::tolerance, no_dram_counters},
     {"l2_sectors_from_l1", "lts__t_sectors_srcunit_tex_op_read.sum", "sectors",
      "sectors L1 requested from L2 for reads (equals ld_sectors only for pure streaming)",
      x::tolerance},
@@ -146,8 +148,7 @@ bool looks_like_cupti_metric(std::string_view name) {
   if (dot == std::string_view::npos) return false;
   const std::string_view base = name.substr(0, dot);
   const std::size_t sep = base.find("__");
-  if (sep == 0 || sep == std::string_view::npos || sep + 2 >= base.size() ||
-      !is_identifier(base))
+  if (sep == 0 || sep == std::string_view::npos || sep + 2 >= base.size() || !is_identifier(base))
     return false;
   std::string_view rest = name.substr(dot + 1);
   const std::size_t dot2 = rest.find('.');
@@ -173,18 +174,23 @@ bool looks_like_cupti_metric(std::string_view name) {
     for (std::size_t i = 0; i < close.size(); ++i) message += (i ? ", " : "") + close[i];
     message += "?";
   }
-  throw usage_error(message, "`cudalab metrics` lists the catalogue and the sets (memory, "
-                             "shared, divergence, dram, all)");
+  throw usage_error(message,
+                    "`cudalab metrics` lists the catalogue and the sets (memory, "
+                    "shared, divergence, dram, all)");
 }
 
 }  // namespace
 
 std::string_view to_string(metric_exactness e) {
   switch (e) {
-    case metric_exactness::exact: return "exact";
-    case metric_exactness::banded: return "banded";
-    case metric_exactness::per_binary: return "per-binary";
-    case metric_exactness::tolerance: return "tolerance";
+    case metric_exactness::exact:
+      return "exact";
+    case metric_exactness::banded:
+      return "banded";
+    case metric_exactness::per_binary:
+      return "per-binary";
+    case metric_exactness::tolerance:
+      return "tolerance";
   }
   return "tolerance";
 }

@@ -15,9 +15,15 @@ std::string escaped(std::string_view text) {
   for (const char c : text) {
     const auto u = static_cast<unsigned char>(c);
     switch (c) {
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (u < 0x20 || u == 0x7f) {
           char buf[8];
@@ -64,9 +70,8 @@ std::vector<std::string> split_list(std::string_view option, std::string_view te
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = text.find(',', start);
-    const std::string item =
-        trim(text.substr(start, comma == std::string_view::npos ? std::string_view::npos
-                                                                : comma - start));
+    const std::string item = trim(text.substr(
+        start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
     if (item.empty())
       throw usage_error(std::string(option) + " '" + shown(text) +
                         "': an empty item (two commas, or a comma at an end)");

@@ -1,8 +1,8 @@
 // Index arithmetic of lab 04, shared by the kernels (device) and the access model (host).
 //
 // Every kernel of kernels/coalescing computes its addresses with these functions, and the lab's
-// predictions (labs/04-coalescing/harness/coalescing_model.cpp) call the same functions for every lane
-// of every warp. Change an index here and both sides change together: the model cannot drift
+// predictions (labs/04-coalescing/harness/coalescing_model.cpp) call the same functions for every
+// lane of every warp. Change an index here and both sides change together: the model cannot drift
 // from the code it predicts.
 #pragma once
 

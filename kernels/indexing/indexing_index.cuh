@@ -63,7 +63,8 @@ struct index_window {
 
 // The largest window lab 01 simulates (its buffers are allocated for real).
 inline constexpr std::size_t index_window_max = std::size_t{1} << 30;
-inline constexpr std::int64_t int_index_limit = std::int64_t{1} << 31;  // first index an int cannot hold
+inline constexpr std::int64_t int_index_limit = std::int64_t{1}
+                                                << 31;  // first index an int cannot hold
 
 // The window of `size` elements (at most index_window_max) that starts about size/2 below
 // element 2^31, on a block boundary, so that its blocks straddle the overflow.
@@ -82,7 +83,8 @@ __host__ __device__ inline int global_index_int(const thread_coord& c, unsigned 
 }
 
 // FIXED: widen to 64 bits before multiplying.
-__host__ __device__ inline std::int64_t global_index_64(const thread_coord& c, unsigned first_block) {
+__host__ __device__ inline std::int64_t global_index_64(const thread_coord& c,
+                                                        unsigned first_block) {
   return static_cast<std::int64_t>(first_block + c.block_x) * c.block_dim_x + c.thread_x;
 }
 

@@ -23,7 +23,8 @@
 
 namespace cudalab::indexing {
 
-__global__ void affine_guarded_kernel(const float* in, float* out, std::size_t n, float a, float b) {
+__global__ void affine_guarded_kernel(const float* in, float* out, std::size_t n, float a,
+                                      float b) {
   const std::size_t i = global_index_1d(this_thread());
   if (i < n) out[i] = affine(in[i], a, b);
 }
@@ -125,8 +126,8 @@ launch_dims launch_affine_1d(void (*kernel)(const float*, float*, std::size_t, f
 launch_dims launch_affine_overlaunch(const float* in, float* out, std::size_t n, unsigned block,
                                      float a, float b, cudaStream_t stream) {
   check_block(block);  // before the grid formula divides by it
-  return launch_affine_1d(affine_guarded_kernel, grid_overlaunch(n, block), in, out, n, block, a,
-                          b, stream);
+  return launch_affine_1d(affine_guarded_kernel, grid_overlaunch(n, block), in, out, n, block, a, b,
+                          stream);
 }
 
 launch_dims launch_affine_underlaunch(const float* in, float* out, std::size_t n, unsigned block,
@@ -147,8 +148,8 @@ launch_dims launch_affine_guarded(const float* in, float* out, std::size_t n, un
 launch_dims launch_affine_unguarded(const float* in, float* out, std::size_t n, unsigned block,
                                     float a, float b, cudaStream_t stream) {
   check_block(block);  // before the grid formula divides by it
-  return launch_affine_1d(affine_unguarded_kernel, grid_ceil_div(n, block), in, out, n, block, a,
-                          b, stream);
+  return launch_affine_1d(affine_unguarded_kernel, grid_ceil_div(n, block), in, out, n, block, a, b,
+                          stream);
 }
 
 launch_dims launch_affine_grid_stride(const float* in, float* out, std::size_t n, unsigned block,
@@ -171,8 +172,8 @@ index_window checked_window(std::size_t size, unsigned block) {
 
 }  // namespace
 
-launch_dims launch_affine_int_index(const float* in, float* out, std::size_t size,
-                                    unsigned block, index_wrap_record* wraps, float a, float b,
+launch_dims launch_affine_int_index(const float* in, float* out, std::size_t size, unsigned block,
+                                    index_wrap_record* wraps, float a, float b,
                                     cudaStream_t stream) {
   const index_window w = checked_window(size, block);
   const launch_dims d{grid_1d(grid_ceil_div(size, block)), dim3(block)};
@@ -181,8 +182,8 @@ launch_dims launch_affine_int_index(const float* in, float* out, std::size_t siz
   return d;
 }
 
-launch_dims launch_affine_int64_index(const float* in, float* out, std::size_t size,
-                                      unsigned block, float a, float b, cudaStream_t stream) {
+launch_dims launch_affine_int64_index(const float* in, float* out, std::size_t size, unsigned block,
+                                      float a, float b, cudaStream_t stream) {
   const index_window w = checked_window(size, block);
   const launch_dims d{grid_1d(grid_ceil_div(size, block)), dim3(block)};
   affine_int64_index_kernel<<<d.grid, d.block, 0, stream>>>(in, out, w, a, b);

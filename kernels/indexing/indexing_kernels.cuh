@@ -40,12 +40,12 @@ struct index_wrap_record {
 // int. Threads past element 2^31 get a negative index that passes the 64-bit bounds guard; in a
 // real launch they would read and write about 8 GiB before the arrays. Here they record the
 // wrap in `wraps` and touch nothing: the kit must never corrupt memory to make a point.
-launch_dims launch_affine_int_index(const float* in, float* out, std::size_t size,
-                                    unsigned block, index_wrap_record* wraps, float a, float b,
+launch_dims launch_affine_int_index(const float* in, float* out, std::size_t size, unsigned block,
+                                    index_wrap_record* wraps, float a, float b,
                                     cudaStream_t stream);
 // FIXED: the same window with a 64-bit index.
-launch_dims launch_affine_int64_index(const float* in, float* out, std::size_t size,
-                                      unsigned block, float a, float b, cudaStream_t stream);
+launch_dims launch_affine_int64_index(const float* in, float* out, std::size_t size, unsigned block,
+                                      float a, float b, cudaStream_t stream);
 // side x side matrix; block = 32 x (threads/32). x mapped to rows (naive) or columns (fixed).
 launch_dims launch_matrix_x_rows(const float* in, float* out, std::size_t side, unsigned threads,
                                  float a, float b, cudaStream_t stream);

@@ -18,8 +18,8 @@ std::size_t cub_sum_temp_bytes(std::size_t n) {
   return bytes;
 }
 
-void launch_cub_sum(const float* in, float* out, std::size_t n, void* temp,
-                    std::size_t temp_bytes, cudaStream_t stream) {
+void launch_cub_sum(const float* in, float* out, std::size_t n, void* temp, std::size_t temp_bytes,
+                    cudaStream_t stream) {
   check_size(n);
   CUDALAB_CHECK_CUDA(
       cub::DeviceReduce::Sum(temp, temp_bytes, in, out, static_cast<int>(n), stream));

@@ -160,8 +160,8 @@ template <typename T>
 launch_dims launch_finish(const T* partial, T* out, std::size_t m, cudaStream_t stream) {
   check_size(m);
   const launch_dims d{1, finish_block, finish_block * sizeof(T)};
-  reduce_finish_kernel<T><<<d.grid, d.block, d.shared_bytes, stream>>>(
-      partial, out, static_cast<unsigned>(m));
+  reduce_finish_kernel<T>
+      <<<d.grid, d.block, d.shared_bytes, stream>>>(partial, out, static_cast<unsigned>(m));
   CUDALAB_CHECK_LAUNCH();
   return d;
 }
@@ -172,18 +172,16 @@ launch_dims launch_grid_stride(const T* in, T* out, std::size_t n, unsigned bloc
   check_block(block);
   check_size(n);
   const launch_dims d{grid_stride_blocks(n, block), block, 0};
-  reduce_grid_stride_kernel<T><<<d.grid, d.block, 0, stream>>>(in, out,
-                                                                static_cast<unsigned>(n));
+  reduce_grid_stride_kernel<T><<<d.grid, d.block, 0, stream>>>(in, out, static_cast<unsigned>(n));
   CUDALAB_CHECK_LAUNCH();
   return d;
 }
 
-#define CUDALAB_INSTANTIATE_FIXED(T)                                                            \
-  template launch_dims launch_sequential<T>(const T*, T*, std::size_t, unsigned, cudaStream_t); \
-  template launch_dims launch_first_add<T>(const T*, T*, std::size_t, unsigned, cudaStream_t);  \
-  template launch_dims launch_warp_shuffle<T>(const T*, T*, std::size_t, unsigned,              \
-                                              cudaStream_t);                                    \
-  template launch_dims launch_finish<T>(const T*, T*, std::size_t, cudaStream_t);               \
+#define CUDALAB_INSTANTIATE_FIXED(T)                                                              \
+  template launch_dims launch_sequential<T>(const T*, T*, std::size_t, unsigned, cudaStream_t);   \
+  template launch_dims launch_first_add<T>(const T*, T*, std::size_t, unsigned, cudaStream_t);    \
+  template launch_dims launch_warp_shuffle<T>(const T*, T*, std::size_t, unsigned, cudaStream_t); \
+  template launch_dims launch_finish<T>(const T*, T*, std::size_t, cudaStream_t);                 \
   template launch_dims launch_grid_stride<T>(const T*, T*, std::size_t, unsigned, cudaStream_t);
 CUDALAB_INSTANTIATE_FIXED(float)
 CUDALAB_INSTANTIATE_FIXED(int)

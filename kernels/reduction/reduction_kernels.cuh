@@ -54,7 +54,7 @@ launch_dims launch_grid_stride(const T* in, T* out, std::size_t n, unsigned bloc
 
 // BASELINE: cub::DeviceReduce::Sum. Temporary storage is the caller's (allocate it once).
 std::size_t cub_sum_temp_bytes(std::size_t n);
-void launch_cub_sum(const float* in, float* out, std::size_t n, void* temp,
-                    std::size_t temp_bytes, cudaStream_t stream);
+void launch_cub_sum(const float* in, float* out, std::size_t n, void* temp, std::size_t temp_bytes,
+                    cudaStream_t stream);
 
 }  // namespace cudalab::reduction

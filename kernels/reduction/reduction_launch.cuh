@@ -13,9 +13,8 @@ template <typename T>
 using tree_kernel = void (*)(const T* in, T* partial, unsigned n);
 
 template <typename T>
-launch_dims launch_tree(tree_kernel<T> kernel, unsigned (*grid)(std::size_t, unsigned),
-                        const T* in, T* partial, std::size_t n, unsigned block,
-                        cudaStream_t stream) {
+launch_dims launch_tree(tree_kernel<T> kernel, unsigned (*grid)(std::size_t, unsigned), const T* in,
+                        T* partial, std::size_t n, unsigned block, cudaStream_t stream) {
   check_block(block);
   check_size(n);
   const launch_dims d{grid(n, block), block, block * sizeof(T)};

@@ -84,10 +84,10 @@ launch_dims launch_interleaved_strided(const T* in, T* partial, std::size_t n, u
                         stream);
 }
 
-#define CUDALAB_INSTANTIATE_NAIVE(T)                                                          \
-  template launch_dims launch_interleaved_divergent<T>(const T*, T*, std::size_t, unsigned,  \
-                                                       cudaStream_t);                        \
-  template launch_dims launch_interleaved_strided<T>(const T*, T*, std::size_t, unsigned,    \
+#define CUDALAB_INSTANTIATE_NAIVE(T)                                                        \
+  template launch_dims launch_interleaved_divergent<T>(const T*, T*, std::size_t, unsigned, \
+                                                       cudaStream_t);                       \
+  template launch_dims launch_interleaved_strided<T>(const T*, T*, std::size_t, unsigned,   \
                                                      cudaStream_t);
 CUDALAB_INSTANTIATE_NAIVE(float)
 CUDALAB_INSTANTIATE_NAIVE(int)

@@ -52,7 +52,8 @@ coalescing::launch_dims launch_exercise(float3* data, float3* out, std::size_t n
 
 variant make_coalescing_exercise_variant() {
   return make_float3_aos_variant("exercise", variant_role::exercise,
-                                 "your float3 update (labs/04-coalescing/exercise.cu)", launch_exercise);
+                                 "your float3 update (labs/04-coalescing/exercise.cu)",
+                                 launch_exercise);
 }
 
 }  // namespace cudalab::labs

@@ -27,8 +27,8 @@ int main(int argc, char** argv) {
   }
   std::sort(ns.begin(), ns.end());
   const double median = ns[batches / 2];
-  std::printf("nvtx range (push+pop): median %.1f ns, min %.1f, max %.1f\n",
-              median, ns.front(), ns.back());
+  std::printf("nvtx range (push+pop): median %.1f ns, min %.1f, max %.1f\n", median, ns.front(),
+              ns.back());
   if (argc > 1) {
     const double kernel_ms = std::atof(argv[1]);
     const double launches = argc > 2 ? std::atof(argv[2]) : 1;

@@ -10,10 +10,10 @@ namespace cudalab::tool {
 // Documented exit codes (README, `cudalab --help`).
 enum exit_code : int {
   exit_ok = 0,
-  exit_failure = 1,    // a CUDA/CUPTI error, or a variant that must verify did not
-  exit_usage = 2,      // bad input: unknown lab, bad --size, ...
-  exit_no_gpu = 3,     // no usable CUDA device (predictions were still printed)
-  exit_mismatch = 4,   // hardware counters disagree with the access model
+  exit_failure = 1,   // a CUDA/CUPTI error, or a variant that must verify did not
+  exit_usage = 2,     // bad input: unknown lab, bad --size, ...
+  exit_no_gpu = 3,    // no usable CUDA device (predictions were still printed)
+  exit_mismatch = 4,  // hardware counters disagree with the access model
 };
 
 using args = std::vector<std::string>;

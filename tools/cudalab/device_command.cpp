@@ -35,8 +35,9 @@ std::vector<std::pair<std::string, std::string>> facts_table(const device_facts&
       {"global memory total", format_bytes(static_cast<double>(f.global_memory_total))},
       {"global memory free", format_bytes(static_cast<double>(f.global_memory_free))},
       {"L2 cache", format_bytes(f.l2_bytes)},
-      {"shared memory per block", format_bytes(static_cast<double>(f.shared_per_block)) + " (opt-in " +
-                                      format_bytes(static_cast<double>(f.shared_per_block_optin)) + ")"},
+      {"shared memory per block",
+       format_bytes(static_cast<double>(f.shared_per_block)) + " (opt-in " +
+           format_bytes(static_cast<double>(f.shared_per_block_optin)) + ")"},
       {"shared memory per SM", format_bytes(static_cast<double>(f.shared_per_sm))},
       {"constant memory", format_bytes(static_cast<double>(f.constant_memory))},
       {"registers per block", std::to_string(f.registers_per_block)},
@@ -46,8 +47,8 @@ std::vector<std::pair<std::string, std::string>> facts_table(const device_facts&
       {"max threads per SM", std::to_string(f.max_threads_per_sm)},
       {"max block dimensions", dims(f.max_block_dim)},
       {"max grid dimensions", dims(f.max_grid_dim)},
-      {"driver / runtime", "CUDA " + format_version(f.driver_version) + " / " +
-                               format_version(f.runtime_version)},
+      {"driver / runtime",
+       "CUDA " + format_version(f.driver_version) + " / " + format_version(f.runtime_version)},
   };
 }
 
@@ -70,7 +71,8 @@ int device_command(const args& a) {
     return exit_ok;
   }
   for (const auto& [key, value] : facts_table(f))
-    std::cout << key << std::string(28 - std::min<std::size_t>(27, key.size()), ' ') << value << "\n";
+    std::cout << key << std::string(28 - std::min<std::size_t>(27, key.size()), ' ') << value
+              << "\n";
   return exit_ok;
 }
 

@@ -30,8 +30,8 @@ std::string find_program(const std::string& name, const std::string& fallback = 
 }
 
 void line(const std::string& what, bool ok, const std::string& detail) {
-  std::cout << (ok ? "  ok    " : "  --    ") << what << std::string(what.size() < 26 ? 26 - what.size() : 1, ' ')
-            << detail << "\n";
+  std::cout << (ok ? "  ok    " : "  --    ") << what
+            << std::string(what.size() < 26 ? 26 - what.size() : 1, ' ') << detail << "\n";
 }
 
 }  // namespace
@@ -63,7 +63,8 @@ int doctor_command(const args& a) {
                format_bytes(static_cast<double>(f.global_memory_total)));
     }
 #if defined(CUDALAB_DEVICE_DEBUG)
-    line("build", false, "debug build (-G): counters differ from release; use build/release for counts");
+    line("build", false,
+         "debug build (-G): counters differ from release; use build/release for counts");
 #endif
   }
   if (count > 0) {
@@ -74,15 +75,16 @@ int doctor_command(const args& a) {
   } else {
     line("hardware counters", false, "need a GPU; the model's predictions still print");
   }
-  const std::string nsys_fallback = "/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys";
+  const std::string nsys_fallback =
+      "/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys";
   for (const auto& [tool, purpose] :
        {std::pair<std::string, std::string>{"nsys", "timeline with NVTX ranges (scripts/nsys.sh)"},
         {"ncu", "kernel profiles filtered by NVTX (scripts/ncu.sh)"},
         {"cuda-gdb", "stepping through kernels (scripts/debug.sh, debug preset)"},
         {"compute-sanitizer", "memcheck/racecheck/synccheck/initcheck (scripts/sanitize.sh)"}}) {
     const std::string where = find_program(tool, tool == "nsys" ? nsys_fallback : std::string());
-    line(tool, !where.empty(), where.empty() ? "not found on PATH: needed for " + purpose
-                                             : where + ": " + purpose);
+    line(tool, !where.empty(),
+         where.empty() ? "not found on PATH: needed for " + purpose : where + ": " + purpose);
   }
   return exit_ok;
 }

@@ -27,11 +27,13 @@ int list_command(const args& a) {
       std::cout << "  " << std::left << std::setw(24) << v.name << std::setw(9) << to_string(v.role)
                 << v.lesson;
       if (v.sweep) {
-        std::cout << "  [sweep " << v.sweep->name << " " << v.sweep->min << ".." << v.sweep->max << "]";
+        std::cout << "  [sweep " << v.sweep->name << " " << v.sweep->min << ".." << v.sweep->max
+                  << "]";
       }
       std::cout << "\n";
     }
-    if (l.exercise) std::cout << "  exercise: " << l.exercise->file << "  (cudalab check " << l.id << ")\n";
+    if (l.exercise)
+      std::cout << "  exercise: " << l.exercise->file << "  (cudalab check " << l.id << ")\n";
     std::cout << "\n";
   }
   return exit_ok;

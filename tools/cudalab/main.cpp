@@ -55,16 +55,15 @@ int run_command_line(int argc, char** argv);
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  return finish_standard_output(run_command_line(argc, argv));
-}
+int main(int argc, char** argv) { return finish_standard_output(run_command_line(argc, argv)); }
 
 namespace {
 
 int run_command_line(int argc, char** argv) try {
   using namespace cudalab::tool;
   if (argc < 2) {
-    std::cerr << "cudalab: no command given: usage: cudalab <command> [options] (cudalab --help lists them)\n";
+    std::cerr << "cudalab: no command given: usage: cudalab <command> [options] (cudalab --help "
+                 "lists them)\n";
     return exit_usage;
   }
   const std::string command = argv[1];
@@ -78,8 +77,8 @@ int run_command_line(int argc, char** argv) try {
   }
   const args rest(argv + 2, argv + argc);
   static const std::map<std::string, int (*)(const args&)> commands{
-      {"list", list_command},     {"run", run_command},         {"check", check_command},
-      {"device", device_command}, {"doctor", doctor_command},   {"metrics", metrics_command}};
+      {"list", list_command},     {"run", run_command},       {"check", check_command},
+      {"device", device_command}, {"doctor", doctor_command}, {"metrics", metrics_command}};
   const auto it = commands.find(command);
   if (it == commands.end()) {
     std::cerr << "cudalab: unknown command '" << cudalab::shown(command)

@@ -12,22 +12,26 @@ namespace cudalab::tool {
 int metrics_command(const args& a) {
   po::options_description options("metrics options");
   std::string set;
-  options.add_options()("set", po::value(&set), "show the CUPTI names of one set or list (memory, shared, divergence, dram, all, or a,b,c)");
+  options.add_options()(
+      "set", po::value(&set),
+      "show the CUPTI names of one set or list (memory, shared, divergence, dram, all, or a,b,c)");
   po::variables_map vm;
   if (!parse_options(a, "cudalab metrics [--set NAME]", options, {}, vm)) return exit_ok;
   // An empty --set is a mistake, not a request for everything.
   if (vm.count("set")) {
-    for (const auto& name : resolve_metrics(set, "--set")) std::cout << display_name(name) << "  " << name << "\n";
+    for (const auto& name : resolve_metrics(set, "--set"))
+      std::cout << display_name(name) << "  " << name << "\n";
     return exit_ok;
   }
   for (const auto& m : metric_catalogue()) {
-    std::cout << std::left << std::setw(22) << m.short_name << std::setw(11) << to_string(m.exactness)
-              << m.cupti_name << "\n"
+    std::cout << std::left << std::setw(22) << m.short_name << std::setw(11)
+              << to_string(m.exactness) << m.cupti_name << "\n"
               << std::string(22, ' ') << m.meaning << " [" << m.unit << "]\n";
   }
   std::cout << "\nsets:";
   for (const auto& s : metric_set_names()) std::cout << " " << s;
-  std::cout << "   (cudalab run <lab> --metrics <set|a,b,c>; any metric the chip offers by its CUPTI name)\n";
+  std::cout << "   (cudalab run <lab> --metrics <set|a,b,c>; any metric the chip offers by its "
+               "CUPTI name)\n";
   return exit_ok;
 }
 

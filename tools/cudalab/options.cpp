@@ -24,8 +24,8 @@ bool parse_options(const args& a, const std::string& usage_line, po::options_des
 int parse_int_option(const std::string& option, const std::string& text, int min, int max) {
   const std::size_t value = parse_count(option, text, min <= 0);
   if (value < static_cast<std::size_t>(min) || value > static_cast<std::size_t>(max))
-    throw usage_error(option + " '" + shown(text) + "': must be between " + std::to_string(min) + " and " +
-                      std::to_string(max));
+    throw usage_error(option + " '" + shown(text) + "': must be between " + std::to_string(min) +
+                      " and " + std::to_string(max));
   return static_cast<int>(value);
 }
 

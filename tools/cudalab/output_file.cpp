@@ -41,7 +41,7 @@ class temp_file_guard {
     if (pending) ::unlink(pending_temp);
     pending = 0;
   }
-  void keep() { pending = 0; }  // renamed into place: nothing to remove
+  void keep() { pending = 0; }                       // renamed into place: nothing to remove
   temp_file_guard(const temp_file_guard&) = delete;  // one guard per temporary file
   temp_file_guard& operator=(const temp_file_guard&) = delete;
 

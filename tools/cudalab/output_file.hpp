@@ -27,8 +27,8 @@ class output_file {
   const std::string& path() const { return m_path; }
 
  private:
-  std::string m_path;    // as the learner typed it (for messages)
-  std::string m_target;  // what is written: the path with links resolved
+  std::string m_path;     // as the learner typed it (for messages)
+  std::string m_target;   // what is written: the path with links resolved
   bool m_regular = true;  // false: a device, FIFO or socket, written directly
 };
 

@@ -13,7 +13,7 @@ namespace cudalab::tool {
 class progress_line {
  public:
   progress_line();
-  ~progress_line();  // erases the line
+  ~progress_line();                              // erases the line
   progress_line(const progress_line&) = delete;  // owns the terminal line
   progress_line& operator=(const progress_line&) = delete;
   void show(const std::string& what);

@@ -31,8 +31,8 @@ std::vector<const variant*> pick_variants(const lab& l, const std::string& list)
     if (!v) {
       std::string known;
       for (const auto& x : l.variants) known += (known.empty() ? "" : ", ") + x.name;
-      throw usage_error("unknown variant '" + shown(name) + "' of " + l.id + " (variants: " +
-                        known + ")");
+      throw usage_error("unknown variant '" + shown(name) + "' of " + l.id +
+                        " (variants: " + known + ")");
     }
     picked.push_back(v);
   }
@@ -66,8 +66,7 @@ sweep_request parse_sweep(const lab& l, const std::string& text) {
         throw usage_error("--sweep '" + shown(group) + "': " + l.id + " has no such sweep" +
                           (known.empty() ? "" : " (sweeps: " + known + ")"));
       }
-      if (lists.count(group))
-        throw usage_error("--sweep: '" + group + "=' is given twice");
+      if (lists.count(group)) throw usage_error("--sweep: '" + group + "=' is given twice");
     }
     if (item == "full") throw usage_error("--sweep full: give it alone (--sweep full)");
     lists[group] += (lists[group].empty() ? "" : ",") + value;
@@ -108,8 +107,8 @@ void check_sweep_is_used(const run_request& request) {
       std::string list;
       for (long p : dropped) list += (list.empty() ? "" : ",") + std::to_string(p);
       std::cerr << "cudalab: note: --sweep " << list << " is outside the " << v->sweep->name
-                << " range " << v->sweep->min << ".." << v->sweep->max << " of " << v->name
-                << ": " << v->name << " skips it\n";
+                << " range " << v->sweep->min << ".." << v->sweep->max << " of " << v->name << ": "
+                << v->name << " skips it\n";
     }
   }
 }
@@ -118,29 +117,38 @@ void check_sweep_is_used(const run_request& request) {
 
 int run_command(const args& a) {
   po::options_description options("run options");
-  std::string variants, sizes, blocks, sweep, metrics, format_text = "table", output, device_text = "0";
-  std::string repeat_text = "20", warmup_text = "3";
+  std::string variants, sizes, blocks, sweep, metrics, output;
+  std::string format_text = "table", device_text = "0", repeat_text = "20", warmup_text = "3";
   std::string view_text = "default", details;
-  options.add_options()
-      ("lab", po::value<std::string>(), "the lab: 01-thread-indexing, 04, coalescing, ...")
-      ("variant,v", po::value(&variants), "variants to run, comma-separated (default: all)")
-      ("size,n", po::value(&sizes), "problem size(s): 1048576, 1M, 2^20, lists 1M,4M, ranges 2^10..2^20 (doubling)")
-      ("block,b", po::value(&blocks), "threads per block: 256, lists, ranges 32..1024 (doubling)")
-      ("sweep,s", po::value(&sweep), "sweep points: full (every value), offset=0..32,stride=1,2,4 (each sweep its own), or 0..32 (every sweep, within its range)")
-      ("repeat,r", po::value(&repeat_text), "timed repeats after warm-up; the median is reported (default 20)")
-      ("warmup,w", po::value(&warmup_text), "untimed launches before timing (default 3)")
-      ("metrics,m", po::value(&metrics), "metric set (memory, shared, divergence, dram, all) or a,b,c")
-      ("no-counters", "skip hardware counters (for running under nsys or ncu)")
-      ("format,f", po::value(&format_text), "table, csv or json")
-      ("view", po::value(&view_text), "the table: default (headline counters, 120 columns) or full (every column)")
-      ("details", po::value(&details), "list one variant's every metric: measured, predicted, what it means")
-      ("output,o", po::value(&output), "write the report to FILE (atomically) instead of stdout; .csv/.json pick the format")
-      ("device,d", po::value(&device_text), "CUDA device index (default 0)");
+  auto add = options.add_options();
+  add("lab", po::value<std::string>(), "the lab: 01-thread-indexing, 04, coalescing, ...");
+  add("variant,v", po::value(&variants), "variants to run, comma-separated (default: all)");
+  add("size,n", po::value(&sizes),
+      "problem size(s): 1048576, 1M, 2^20, lists 1M,4M, ranges 2^10..2^20 (doubling)");
+  add("block,b", po::value(&blocks), "threads per block: 256, lists, ranges 32..1024 (doubling)");
+  add("sweep,s", po::value(&sweep),
+      "sweep points: full (every value), offset=0..32,stride=1,2,4 (each sweep its own), "
+      "or 0..32 (every sweep, within its range)");
+  add("repeat,r", po::value(&repeat_text),
+      "timed repeats after warm-up; the median is reported (default 20)");
+  add("warmup,w", po::value(&warmup_text), "untimed launches before timing (default 3)");
+  add("metrics,m", po::value(&metrics),
+      "metric set (memory, shared, divergence, dram, all) or a,b,c");
+  add("no-counters", "skip hardware counters (for running under nsys or ncu)");
+  add("format,f", po::value(&format_text), "table, csv or json");
+  add("view", po::value(&view_text),
+      "the table: default (headline counters, 120 columns) or full (every column)");
+  add("details", po::value(&details),
+      "list one variant's every metric: measured, predicted, what it means");
+  add("output,o", po::value(&output),
+      "write the report to FILE (atomically) instead of stdout; .csv/.json pick the format");
+  add("device,d", po::value(&device_text), "CUDA device index (default 0)");
   po::positional_options_description positional;
   positional.add("lab", 1);
   po::variables_map vm;
   if (!parse_options(a, "cudalab run <lab> [options]", options, positional, vm)) return exit_ok;
-  if (!vm.count("lab")) throw usage_error("run needs a lab: cudalab run 04-coalescing (cudalab list shows them)");
+  if (!vm.count("lab"))
+    throw usage_error("run needs a lab: cudalab run 04-coalescing (cudalab list shows them)");
 
   // Validate everything before touching the GPU.
   const lab* l = &lab_named(vm["lab"].as<std::string>());
@@ -148,7 +156,8 @@ int run_command(const args& a) {
   request.which = l;
   if (vm.count("variant")) request.variants = pick_variants(*l, variants);
   if (vm.count("size"))
-    for (std::size_t s : parse_count_list("--size", sizes, range_step::doubling)) request.sizes.push_back(s);
+    for (std::size_t s : parse_count_list("--size", sizes, range_step::doubling))
+      request.sizes.push_back(s);
   if (vm.count("block"))
     for (std::size_t b : parse_count_list("--block", blocks, range_step::doubling)) {
       if (b > 1024)
@@ -180,8 +189,8 @@ int run_command(const args& a) {
     const auto picked = pick_variants(*l, details);
     if (picked.size() != 1) throw usage_error("--details '" + shown(details) + "': one variant");
     const variant* listed = picked.front();
-    if (!request.variants.empty() &&
-        std::find(request.variants.begin(), request.variants.end(), listed) == request.variants.end())
+    if (!request.variants.empty() && std::find(request.variants.begin(), request.variants.end(),
+                                               listed) == request.variants.end())
       throw usage_error("--details " + listed->name + ": not among the variants of --variant");
     request.variants = {listed};
     report.view = report_view::details;
@@ -200,7 +209,8 @@ int run_command(const args& a) {
   context.which = l;
   if (request.gpu) {
     const device_facts facts = query_device(request.device);
-    context.device = facts.name + " (sm_" + std::to_string(facts.cc_major) + std::to_string(facts.cc_minor) + ")";
+    context.device = facts.name + " (sm_" + std::to_string(facts.cc_major) +
+                     std::to_string(facts.cc_minor) + ")";
   } else {
     context.counters_note = "no GPU";
   }
@@ -236,7 +246,8 @@ int run_command(const args& a) {
   }
 
   if (l->notes)
-    for (const auto& line : l->notes()) std::cerr << "cudalab: note: " << l->id << ": " << line << "\n";
+    for (const auto& line : l->notes())
+      std::cerr << "cudalab: note: " << l->id << ": " << line << "\n";
   if (!request.gpu) {
     std::cerr << "cudalab: no CUDA device (" << why << "): the table shows the access model's "
               << "predictions only; time, bandwidth, verification and counters need a GPU.\n"
@@ -246,14 +257,16 @@ int run_command(const args& a) {
   int code = exit_ok;
   for (const auto& r : rows) {
     if (!r.verification.ok && r.role != variant_role::buggy) {
-      std::cerr << "cudalab: " << r.lab_id << "/" << r.variant_name << " FAILED verification: "
-                << r.verification.detail << "\n";
+      std::cerr << "cudalab: " << r.lab_id << "/" << r.variant_name
+                << " FAILED verification: " << r.verification.detail << "\n";
       code = exit_failure;
     }
     if (const auto bad = model_mismatches(r); !bad.empty()) {
       std::cerr << "cudalab: MODEL MISMATCH in " << r.lab_id << "/" << r.variant_name << ":";
       for (const auto& k : compare_with_model(r))
-        if (!k.within) std::cerr << " " << k.metric << " measured " << k.measured << " predicted " << k.predicted << ";";
+        if (!k.within)
+          std::cerr << " " << k.metric << " measured " << k.measured << " predicted " << k.predicted
+                    << ";";
       std::cerr << "\n";
       if (code == exit_ok) code = exit_mismatch;
     }
@@ -261,7 +274,9 @@ int run_command(const args& a) {
       std::cerr << "cudalab: note: " << r.lab_id << "/" << r.variant_name
                 << " shared-memory counters above the model's band:";
       for (const auto& k : compare_with_model(r))
-        if (!k.within && k.exactness == metric_exactness::banded) std::cerr << " " << k.metric << " measured " << k.measured << " predicted " << k.predicted << ";";
+        if (!k.within && k.exactness == metric_exactness::banded)
+          std::cerr << " " << k.metric << " measured " << k.measured << " predicted " << k.predicted
+                    << ";";
       std::cerr << "\n";
     }
   }

@@ -52,18 +52,18 @@ void report_cuda_error(cudaError_t code, const char* call, const char* file, int
 
 }  // namespace cudalab
 
-#define CUDALAB_CHECK_CUDA(call)                                                   \
-  do {                                                                             \
-    const cudaError_t cudalab_status_ = (call);                                    \
-    if (cudalab_status_ != cudaSuccess)                                            \
+#define CUDALAB_CHECK_CUDA(call)                                                       \
+  do {                                                                                 \
+    const cudaError_t cudalab_status_ = (call);                                        \
+    if (cudalab_status_ != cudaSuccess)                                                \
       ::cudalab::detail::throw_cuda_error(cudalab_status_, #call, __FILE__, __LINE__); \
   } while (0)
 
 // For destructors: never throws, reports on stderr.
-#define CUDALAB_CHECK_CUDA_NOEXCEPT(call)                                           \
-  do {                                                                              \
-    const cudaError_t cudalab_status_ = (call);                                     \
-    if (cudalab_status_ != cudaSuccess)                                             \
+#define CUDALAB_CHECK_CUDA_NOEXCEPT(call)                                               \
+  do {                                                                                  \
+    const cudaError_t cudalab_status_ = (call);                                         \
+    if (cudalab_status_ != cudaSuccess)                                                 \
       ::cudalab::detail::report_cuda_error(cudalab_status_, #call, __FILE__, __LINE__); \
   } while (0)
 

@@ -17,8 +17,8 @@ struct device_facts {
   std::size_t global_memory_total = 0;
   std::size_t global_memory_free = 0;
   int l2_bytes = 0;
-  std::size_t shared_per_block = 0;         // default (without opt-in)
-  std::size_t shared_per_block_optin = 0;   // with cudaFuncSetAttribute
+  std::size_t shared_per_block = 0;        // default (without opt-in)
+  std::size_t shared_per_block_optin = 0;  // with cudaFuncSetAttribute
   std::size_t shared_per_sm = 0;
   int registers_per_block = 0;
   int registers_per_sm = 0;
@@ -28,7 +28,7 @@ struct device_facts {
   int max_block_dim[3] = {0, 0, 0};
   int max_grid_dim[3] = {0, 0, 0};
   std::size_t constant_memory = 0;
-  int driver_version = 0;   // 13000 = 13.0
+  int driver_version = 0;  // 13000 = 13.0
   int runtime_version = 0;
 
   // 2 (double data rate) x memory clock x bus width.

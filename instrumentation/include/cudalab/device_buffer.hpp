@@ -17,7 +17,8 @@ class device_buffer {
  public:
   device_buffer() = default;
   explicit device_buffer(std::size_t count) : m_count(count) {
-    if (count > 0) CUDALAB_CHECK_CUDA(cudaMalloc(reinterpret_cast<void**>(&m_data), count * sizeof(T)));
+    if (count > 0)
+      CUDALAB_CHECK_CUDA(cudaMalloc(reinterpret_cast<void**>(&m_data), count * sizeof(T)));
   }
   ~device_buffer() {
     if (m_data) CUDALAB_CHECK_CUDA_NOEXCEPT(cudaFree(m_data));

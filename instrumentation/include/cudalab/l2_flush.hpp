@@ -19,7 +19,6 @@ namespace cudalab {
 
 class l2_flush {
  public:
-
   // Allocates four times the L2 size of the current device (zeroed).
   l2_flush();
   // Reads the whole buffer on `stream` (asynchronous).

@@ -9,10 +9,10 @@
 namespace cudalab {
 
 enum class metric_exactness {
-  exact,     // deterministic: tests assert model == hardware
-  banded,    // shared-memory wavefronts/conflicts: within the band of docs/counters.md
+  exact,       // deterministic: tests assert model == hardware
+  banded,      // shared-memory wavefronts/conflicts: within the band of docs/counters.md
   per_binary,  // exact for a given binary (efficiency ratios); changes with the compiler
-  tolerance  // cache- or timing-dependent (DRAM bytes, durations)
+  tolerance    // cache- or timing-dependent (DRAM bytes, durations)
 };
 std::string_view to_string(metric_exactness e);
 

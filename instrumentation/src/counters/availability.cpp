@@ -10,12 +10,18 @@ namespace cudalab {
 
 std::string_view to_string(counter_status s) {
   switch (s) {
-    case counter_status::available: return "available";
-    case counter_status::no_device: return "no_device";
-    case counter_status::unsupported_chip: return "unsupported_chip";
-    case counter_status::no_permission: return "no_permission";
-    case counter_status::profiler_attached: return "profiler_attached";
-    case counter_status::error: return "error";
+    case counter_status::available:
+      return "available";
+    case counter_status::no_device:
+      return "no_device";
+    case counter_status::unsupported_chip:
+      return "unsupported_chip";
+    case counter_status::no_permission:
+      return "no_permission";
+    case counter_status::profiler_attached:
+      return "profiler_attached";
+    case counter_status::error:
+      return "error";
   }
   return "error";
 }
@@ -36,10 +42,14 @@ counter_availability make(counter_status status, std::string reason, std::string
 
 std::string level_name(int level) {
   switch (level) {
-    case CUPTI_PROFILER_CONFIGURATION_UNSUPPORTED: return "unsupported";
-    case CUPTI_PROFILER_CONFIGURATION_DISABLED: return "disabled";
-    case CUPTI_PROFILER_CONFIGURATION_SUPPORTED: return "supported";
-    default: return "unknown";
+    case CUPTI_PROFILER_CONFIGURATION_UNSUPPORTED:
+      return "unsupported";
+    case CUPTI_PROFILER_CONFIGURATION_DISABLED:
+      return "disabled";
+    case CUPTI_PROFILER_CONFIGURATION_SUPPORTED:
+      return "supported";
+    default:
+      return "unknown";
   }
 }
 
@@ -55,8 +65,7 @@ counter_availability available() {
 }
 
 counter_availability no_metric_on_chip(const std::string& chip) {
-  return make(counter_status::unsupported_chip,
-              "none of the metrics asked for exists on " + chip,
+  return make(counter_status::unsupported_chip, "none of the metrics asked for exists on " + chip,
               "`cudalab metrics` lists the catalogue and the chips each metric is missing on");
 }
 
@@ -105,17 +114,18 @@ counter_availability classify(const cupti_error& e) {
   const std::string where = " (" + cupti_result_name(e.code()) + " at " + e.call() + ")";
   switch (e.code()) {
     case CUPTI_ERROR_INSUFFICIENT_PRIVILEGES:
-      return make(counter_status::no_permission,
-                  "GPU performance counters are restricted to admin users (ERR_NVGPUCTRPERM)" +
-                      where,
-                  "Run as root, or an admin adds `options nvidia "
-                  "NVreg_RestrictProfilingToAdminUsers=0` in /etc/modprobe.d/, runs "
-                  "`update-initramfs -u` and reboots (containers: set on the host, or "
-                  "`--cap-add=SYS_ADMIN`). See https://developer.nvidia.com/ERR_NVGPUCTRPERM.");
+      return make(
+          counter_status::no_permission,
+          "GPU performance counters are restricted to admin users (ERR_NVGPUCTRPERM)" + where,
+          "Run as root, or an admin adds `options nvidia "
+          "NVreg_RestrictProfilingToAdminUsers=0` in /etc/modprobe.d/, runs "
+          "`update-initramfs -u` and reboots (containers: set on the host, or "
+          "`--cap-add=SYS_ADMIN`). See https://developer.nvidia.com/ERR_NVGPUCTRPERM.");
     case CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED:
       return make(counter_status::profiler_attached,
                   "External profiler detected (ncu/nsys); in-process counters disabled, NVTX "
-                  "ranges still emitted" + where,
+                  "ranges still emitted" +
+                      where,
                   "read the counters in the external tool's report, or run without ncu, nsys "
                   "or cuda-gdb to collect them in-process (--no-counters skips this check)");
     case CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED:

@@ -156,8 +156,7 @@ counter_availability counter_session::probe(int device) {
   return a;
 }
 
-counter_availability counter_session::probe(std::unique_ptr<profiler_backend> backend,
-                                            int device) {
+counter_availability counter_session::probe(std::unique_ptr<profiler_backend> backend, int device) {
   // One cheap metric: enough to load libnvperf_host and build a configuration on this chip.
   try {
     return open(*backend, device, {"smsp__inst_executed.sum"}).availability;
@@ -211,7 +210,7 @@ const std::map<std::string, std::string>& counter_session::missing() const {
 counter_replay counter_session::replay() const { return m_impl->replay; }
 
 counter_result counter_session::collect(const std::function<void()>& launches,
-                                       const std::function<void()>& before_pass) {
+                                        const std::function<void()>& before_pass) {
   try {
     return m_impl->collect(launches, before_pass);
   } catch (const detail::cupti_error& e) {

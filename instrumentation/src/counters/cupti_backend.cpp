@@ -27,8 +27,8 @@ template <typename function>
 function driver_function(const char* symbol, unsigned int version) {
   void* fn = nullptr;
   cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
-  CUDALAB_CHECK_CUDA(cudaGetDriverEntryPointByVersion(symbol, &fn, version, cudaEnableDefault,
-                                                      &found));
+  CUDALAB_CHECK_CUDA(
+      cudaGetDriverEntryPointByVersion(symbol, &fn, version, cudaEnableDefault, &found));
   if (found != cudaDriverEntryPointSuccess || fn == nullptr)
     throw error(std::string("the CUDA driver has no ") + symbol);
   return reinterpret_cast<function>(fn);

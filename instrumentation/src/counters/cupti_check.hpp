@@ -22,16 +22,16 @@ T cupti_params(std::size_t struct_size) {
 
 #define CUDALAB_CUPTI_PARAMS(type) ::cudalab::detail::cupti_params<type>(type##_STRUCT_SIZE)
 
-#define CUDALAB_CHECK_CUPTI(call)                                    \
-  do {                                                               \
-    const CUptiResult cudalab_cupti_status_ = (call);                \
-    if (cudalab_cupti_status_ != CUPTI_SUCCESS)                      \
+#define CUDALAB_CHECK_CUPTI(call)                                         \
+  do {                                                                    \
+    const CUptiResult cudalab_cupti_status_ = (call);                     \
+    if (cudalab_cupti_status_ != CUPTI_SUCCESS)                           \
       throw ::cudalab::detail::cupti_error(cudalab_cupti_status_, #call); \
   } while (0)
 
-#define CUDALAB_CHECK_CUPTI_NOEXCEPT(call)                                     \
-  do {                                                                         \
-    const CUptiResult cudalab_cupti_status_ = (call);                          \
-    if (cudalab_cupti_status_ != CUPTI_SUCCESS)                                \
-      ::cudalab::detail::report_cupti_error(cudalab_cupti_status_, #call);     \
+#define CUDALAB_CHECK_CUPTI_NOEXCEPT(call)                                 \
+  do {                                                                     \
+    const CUptiResult cudalab_cupti_status_ = (call);                      \
+    if (cudalab_cupti_status_ != CUPTI_SUCCESS)                            \
+      ::cudalab::detail::report_cupti_error(cudalab_cupti_status_, #call); \
   } while (0)

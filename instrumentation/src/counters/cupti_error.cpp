@@ -8,9 +8,7 @@
 namespace cudalab::detail {
 namespace {
 
-std::string function_name(std::string call) {
-  return call.substr(0, call.find('('));
-}
+std::string function_name(std::string call) { return call.substr(0, call.find('(')); }
 
 }  // namespace
 

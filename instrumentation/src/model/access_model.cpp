@@ -87,8 +87,7 @@ void add_global(access_kind kind, std::uint64_t n_sectors, std::uint64_t bytes,
 void count_global(const warp_access& access, access_counts& counts) {
   std::uint64_t fast_sectors = 0;
   if (count_global_fast(access, fast_sectors)) {
-    add_global(access.kind, fast_sectors, std::uint64_t{warp_size} * access.width_bytes,
-               counts);
+    add_global(access.kind, fast_sectors, std::uint64_t{warp_size} * access.width_bytes, counts);
     return;
   }
   int lane = first_active_lane(access, 0, warp_size);
@@ -117,8 +116,8 @@ void count_global(const warp_access& access, access_counts& counts) {
     }
   }
   if (!sorted) distinct = sort_unique(sectors, size);
-  add_global(access.kind, static_cast<std::uint64_t>(distinct),
-             active * access.width_bytes, counts);
+  add_global(access.kind, static_cast<std::uint64_t>(distinct), active * access.width_bytes,
+             counts);
 }
 
 // The common shared case in one branch-free pass: a 1-, 2- or 4-byte access (one phase), every

@@ -22,9 +22,9 @@ instruction_counts instruction_counts::scaled(std::uint64_t times) const {
 }
 
 double instruction_counts::threads_per_instruction() const {
-  return warp_instructions == 0 ? 0.0
-                                : static_cast<double>(thread_instructions) /
-                                      static_cast<double>(warp_instructions);
+  return warp_instructions == 0
+             ? 0.0
+             : static_cast<double>(thread_instructions) / static_cast<double>(warp_instructions);
 }
 
 double instruction_counts::branch_uniformity_pct() const {
@@ -153,7 +153,7 @@ class warp_walk {
   const function& m_f;
   const lane_decision& m_takes;
   std::uint64_t m_max;
-  std::vector<std::size_t> m_site;                      // instruction index -> site or no_site
+  std::vector<std::size_t> m_site;                        // instruction index -> site or no_site
   std::vector<std::array<std::uint32_t, 32>> m_visits{};  // site -> visits of each lane
   instruction_counts m_counts;
 };

@@ -1,7 +1,7 @@
 // Which GPUs find code in a build, and what the kit tells a GPU that finds none: the driver's
 // rules for SASS and PTX, decided on the CPU for any list CMAKE_CUDA_ARCHITECTURES may hold.
-#include "cudalab/check.hpp"
 #include "cudalab/kernel_image.hpp"
+#include "cudalab/check.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,9 @@
 namespace cudalab {
 namespace {
 
-std::vector<cuda_architecture> list(std::string_view text) { return parse_cuda_architectures(text); }
+std::vector<cuda_architecture> list(std::string_view text) {
+  return parse_cuda_architectures(text);
+}
 
 TEST(cuda_architectures, a_plain_number_holds_sass_and_ptx) {
   EXPECT_EQ(list("90"), (std::vector<cuda_architecture>{{90, true, true, false}}));
@@ -18,11 +20,10 @@ TEST(cuda_architectures, a_plain_number_holds_sass_and_ptx) {
 
 TEST(cuda_architectures, real_virtual_and_specific_suffixes_parse) {
   EXPECT_EQ(list("80;90-real;100a-virtual"),
-            (std::vector<cuda_architecture>{{80, true, true, false},
-                                            {90, true, false, false},
-                                            {100, false, true, true}}));
-  EXPECT_EQ(list("80,90a"), (std::vector<cuda_architecture>{{80, true, true, false},
-                                                            {90, true, true, true}}));
+            (std::vector<cuda_architecture>{
+                {80, true, true, false}, {90, true, false, false}, {100, false, true, true}}));
+  EXPECT_EQ(list("80,90a"),
+            (std::vector<cuda_architecture>{{80, true, true, false}, {90, true, true, true}}));
 }
 
 TEST(cuda_architectures, entries_cmake_would_refuse_are_rejected) {

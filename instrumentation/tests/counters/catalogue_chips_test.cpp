@@ -80,7 +80,8 @@ TEST(catalogue_chips, every_recorded_chip_is_one_cupti_lists) {
   for (const auto& chip : chips_without_range_profiler())
     EXPECT_TRUE(contains(chips, chip)) << chip;
   for (const auto& m : metric_catalogue())
-    for (const auto& chip : m.missing_on) EXPECT_TRUE(contains(chips, chip)) << m.short_name << " " << chip;
+    for (const auto& chip : m.missing_on)
+      EXPECT_TRUE(contains(chips, chip)) << m.short_name << " " << chip;
 }
 
 TEST(catalogue_chips, lacks_metric_takes_short_and_cupti_names) {

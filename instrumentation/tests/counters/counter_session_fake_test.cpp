@@ -48,10 +48,9 @@ TEST(counter_session_fake, probe_on_a_healthy_gpu_is_available_and_leaves_nothin
   EXPECT_EQ(state->initialized, 0);
   EXPECT_FALSE(state->enabled);
   // Permission is only reported at enable, so probe goes that far and disables again.
-  const std::vector<std::string> expected = {"device_count", "compute_capability", "initialize",
-                                             "device_supported", "chip_name",
-                                             "counter_availability", "configure", "enable",
-                                             "disable"};
+  const std::vector<std::string> expected = {
+      "device_count",         "compute_capability", "initialize", "device_supported", "chip_name",
+      "counter_availability", "configure",          "enable",     "disable"};
   EXPECT_EQ(state->calls, expected);
 }
 
@@ -177,8 +176,8 @@ TEST_P(permission_at_any_call, is_classified_as_no_permission) {
 INSTANTIATE_TEST_SUITE_P(counter_session_fake, permission_at_any_call,
                          ::testing::Values("initialize", "device_supported", "chip_name",
                                            "counter_availability", "configure", "enable",
-                                           "set_config", "start", "stop", "decode",
-                                           "range_count", "range_name", "evaluate"));
+                                           "set_config", "start", "stop", "decode", "range_count",
+                                           "range_name", "evaluate"));
 
 TEST(counter_session_fake, every_status_has_its_own_one_line_reason_and_fix) {
   std::vector<counter_availability> all;
@@ -220,9 +219,9 @@ TEST(counter_session_fake, every_status_has_its_own_one_line_reason_and_fix) {
 
 TEST(counter_session_fake, status_names_are_distinct) {
   std::set<std::string_view> names;
-  for (auto s : {counter_status::available, counter_status::no_device,
-                 counter_status::unsupported_chip, counter_status::no_permission,
-                 counter_status::profiler_attached, counter_status::error})
+  for (auto s :
+       {counter_status::available, counter_status::no_device, counter_status::unsupported_chip,
+        counter_status::no_permission, counter_status::profiler_attached, counter_status::error})
     names.insert(to_string(s));
   EXPECT_EQ(names.size(), 6u);
 }
@@ -303,16 +302,20 @@ TEST(combine_totals, takes_thread_efficiency_and_branch_uniformity_from_their_co
   const std::string efficiency = "smsp__average_thread_inst_executed_per_inst_executed.ratio";
   const std::string uniformity = "smsp__sass_average_branch_targets_threads_uniform.pct";
   kernel_counters tree, finish;
-  tree.values = {{efficiency, 24.0}, {uniformity, 80.0},
-                 {"smsp__thread_inst_executed.sum", 2400.0}, {"smsp__inst_executed.sum", 100.0},
+  tree.values = {{efficiency, 24.0},
+                 {uniformity, 80.0},
+                 {"smsp__thread_inst_executed.sum", 2400.0},
+                 {"smsp__inst_executed.sum", 100.0},
                  {"smsp__sass_branch_targets_threads_uniform.sum", 8.0},
                  {"smsp__sass_branch_targets_threads_divergent.sum", 2.0}};
-  finish.values = {{efficiency, 32.0}, {uniformity, 100.0},
-                   {"smsp__thread_inst_executed.sum", 9600.0}, {"smsp__inst_executed.sum", 300.0},
+  finish.values = {{efficiency, 32.0},
+                   {uniformity, 100.0},
+                   {"smsp__thread_inst_executed.sum", 9600.0},
+                   {"smsp__inst_executed.sum", 300.0},
                    {"smsp__sass_branch_targets_threads_uniform.sum", 30.0},
                    {"smsp__sass_branch_targets_threads_divergent.sum", 0.0}};
   const auto t = combine_totals({tree, finish});
-  EXPECT_DOUBLE_EQ(t.at(efficiency), 12000.0 / 400.0);  // not (24 + 32) / 2
+  EXPECT_DOUBLE_EQ(t.at(efficiency), 12000.0 / 400.0);      // not (24 + 32) / 2
   EXPECT_DOUBLE_EQ(t.at(uniformity), 100.0 * 38.0 / 40.0);  // not (80 + 100) / 2
   // Without the counts, the ratios can only be averaged.
   tree.values = {{efficiency, 24.0}};
@@ -364,8 +367,8 @@ TEST(counter_session_fake, user_replay_runs_before_pass_and_the_launches_once_pe
   std::vector<std::string> order;
   session.collect([&] { order.push_back("launch"); }, [&] { order.push_back("before"); });
   EXPECT_EQ(state->replay, counter_replay::user);
-  const std::vector<std::string> expected = {"before", "launch", "before", "launch",
-                                             "before", "launch"};
+  const std::vector<std::string> expected = {"before", "launch", "before",
+                                             "launch", "before", "launch"};
   EXPECT_EQ(order, expected);
   // before_pass runs outside the profiled range: before each Start.
   std::vector<std::string> starts;
@@ -436,7 +439,8 @@ TEST(counter_session_fake, dropped_ranges_are_an_error) {
 TEST(counter_session_fake, a_full_counter_image_is_reported_as_dropped_ranges) {
   auto state = healthy();
   state->dropped = 0;
-  state->ranges = std::vector<std::vector<double>>(counter_session::max_kernels_per_collect + 1, {1, 1});
+  state->ranges =
+      std::vector<std::vector<double>>(counter_session::max_kernels_per_collect + 1, {1, 1});
   counter_session session(make_fake(state), two_metrics);
   try {
     session.collect([] {});
@@ -478,8 +482,9 @@ TEST(counter_session_fake, an_unexpected_cupti_error_in_collect_names_the_call) 
   } catch (const counters_unavailable& e) {
     FAIL() << "an unexpected failure is not unavailability: " << e.what();
   } catch (const error& e) {
-    EXPECT_NE(std::string(e.what()).find("cuptiRangeProfilerDecodeData failed: CUPTI_ERROR_UNKNOWN"),
-              std::string::npos)
+    EXPECT_NE(
+        std::string(e.what()).find("cuptiRangeProfilerDecodeData failed: CUPTI_ERROR_UNKNOWN"),
+        std::string::npos)
         << e.what();
   }
   EXPECT_FALSE(state->enabled);

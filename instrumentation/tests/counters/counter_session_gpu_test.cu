@@ -122,7 +122,7 @@ TEST_F(counter_session_gpu, two_kernels_give_two_entries_and_summed_totals) {
   });
   ASSERT_EQ(r.kernels.size(), 2u);
   const std::string ld_sectors = find_metric("ld_sectors")->cupti_name;
-  EXPECT_EQ(r.kernels[0].values.at(ld_sectors), 131072);   // launch order: copy first
+  EXPECT_EQ(r.kernels[0].values.at(ld_sectors), 131072);  // launch order: copy first
   EXPECT_EQ(r.kernels[1].values.at(ld_sectors), 1048576);
   EXPECT_NE(r.kernels[0].range_name, r.kernels[1].range_name);
   EXPECT_EQ(total(r, "ld_sectors"), 131072 + 1048576);

@@ -39,7 +39,8 @@ TEST(counter_session_probe, a_session_without_a_gpu_throws_counters_unavailable)
   ::setenv("CUDA_VISIBLE_DEVICES", "", 1);
   std::string why;
   if (cuda_device_count(&why) > 0)
-    GTEST_SKIP() << "the CUDA runtime was initialized before GPUs could be hidden: run this case alone";
+    GTEST_SKIP()
+        << "the CUDA runtime was initialized before GPUs could be hidden: run this case alone";
   try {
     counter_session session(0, resolve_metrics("memory"));
     FAIL() << "a session opened without a GPU";

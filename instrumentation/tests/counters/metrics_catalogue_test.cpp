@@ -120,9 +120,10 @@ TEST(metric_sets, lists_mix_sets_short_and_raw_names_without_duplicates) {
 }
 
 TEST(metric_sets, raw_cupti_names_with_a_rollup_pass_through) {
-  for (const char* raw : {"sm__ctas_launched.sum", "sm__warps_active.avg.pct_of_peak_sustained_active",
-                          "smsp__average_thread_inst_executed_pred_on_per_inst_executed.ratio",
-                          "dram__bytes_read.sum.per_second", "sm__throughput.avg.pct_of_peak_sustained_elapsed"}) {
+  for (const char* raw :
+       {"sm__ctas_launched.sum", "sm__warps_active.avg.pct_of_peak_sustained_active",
+        "smsp__average_thread_inst_executed_pred_on_per_inst_executed.ratio",
+        "dram__bytes_read.sum.per_second", "sm__throughput.avg.pct_of_peak_sustained_elapsed"}) {
     EXPECT_EQ(resolve_metrics(raw), std::vector<std::string>{raw});
     EXPECT_EQ(display_name(raw), raw);
   }

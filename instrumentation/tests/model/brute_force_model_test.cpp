@@ -80,11 +80,21 @@ model::warp_access random_warp(std::mt19937_64& rng) {
     if (!(mask >> lane & 1u)) continue;
     std::uint64_t addr = 0;
     switch (pattern) {
-      case 0: addr = base + lane * width; break;                       // contiguous
-      case 1: addr = base + lane * stride; break;                      // strided
-      case 2: addr = base + (rng() % window) * width; break;           // random, aligned
-      case 3: addr = base + rng() % (window * 4); break;               // random, unaligned
-      default: addr = base + (lane / (1 + rng() % 8)) * stride; break;  // partial broadcast
+      case 0:
+        addr = base + lane * width;
+        break;  // contiguous
+      case 1:
+        addr = base + lane * stride;
+        break;  // strided
+      case 2:
+        addr = base + (rng() % window) * width;
+        break;  // random, aligned
+      case 3:
+        addr = base + rng() % (window * 4);
+        break;  // random, unaligned
+      default:
+        addr = base + (lane / (1 + rng() % 8)) * stride;
+        break;  // partial broadcast
     }
     a.address[lane] = addr;
   }
@@ -133,7 +143,8 @@ struct random_kernel {
     model::access_model m;
     model::for_each_warp_of_block(b, block, [&](const model::warp_threads& w) {
       m.record(model::global_load(w, width, [&](std::uint64_t i) {
-        return model::element_address(std::uint64_t{1} << 32, i * stride + offset, width, n * stride + offset);
+        return model::element_address(std::uint64_t{1} << 32, i * stride + offset, width,
+                                      n * stride + offset);
       }));
       m.record(model::shared_store(w, 4, [&](unsigned t) -> std::optional<std::uint64_t> {
         if (w.block * block + t >= n) return std::nullopt;
@@ -232,7 +243,9 @@ TEST(block_classes, scaled_counts_equal_repeated_sums) {
 TEST(block_classes, every_warp_built_is_counted_on_its_thread) {
   const std::uint64_t before = model::warp_accesses_built_on_this_thread();
   model::for_each_warp(model::launch_threads(1000, 96), 96, [&](const model::warp_threads& w) {
-    (void)model::global_load(w, 4, [](std::uint64_t i) { return std::optional<std::uint64_t>(4 * i); });
+    (void)model::global_load(w, 4,
+                             [](std::uint64_t i) { return std::optional<std::uint64_t>(4 * i); });
   });
-  EXPECT_EQ(model::warp_accesses_built_on_this_thread() - before, 11u * 3u);  // 11 blocks of 3 warps
+  EXPECT_EQ(model::warp_accesses_built_on_this_thread() - before,
+            11u * 3u);  // 11 blocks of 3 warps
 }

@@ -29,13 +29,12 @@ model::access_counts one_load_per_thread(std::uint64_t threads_needed, unsigned 
                                          std::uint64_t stride_bytes,
                                          std::uint64_t offset_bytes = 0) {
   model::access_model m;
-  model::for_each_warp(model::launch_threads(threads_needed, block), block,
-                       [&](const model::warp_threads& w) {
-                         m.record(model::global_load(w, width, [&](std::uint64_t i) {
-                           return model::element_address(in_base + offset_bytes, i,
-                                                         stride_bytes, threads_needed);
-                         }));
-                       });
+  model::for_each_warp(
+      model::launch_threads(threads_needed, block), block, [&](const model::warp_threads& w) {
+        m.record(model::global_load(w, width, [&](std::uint64_t i) {
+          return model::element_address(in_base + offset_bytes, i, stride_bytes, threads_needed);
+        }));
+      });
   return m.counts();
 }
 
@@ -75,9 +74,8 @@ TEST(coalescing_model, aos_float3_field_needs_12_sectors_per_request) {
 TEST(coalescing_model, aos_float3_kernel_matches_the_measured_h100_totals) {
   model::access_model m;
   const auto field = [](std::uint64_t base, unsigned component) {
-    return [=](std::uint64_t i) {
-      return model::element_address(base + 4 * component, i, 12, n_1m);
-    };
+    return
+        [=](std::uint64_t i) { return model::element_address(base + 4 * component, i, 12, n_1m); };
   };
   model::for_each_warp(model::launch_threads(n_1m, block), block,
                        [&](const model::warp_threads& w) {
@@ -190,8 +188,8 @@ TEST(coalescing_model, warp_without_an_active_lane_counts_nothing) {
 }
 
 TEST(coalescing_model, stores_are_counted_apart_from_loads) {
-  const auto st = model::make_warp_access(model::memory_space::global, model::access_kind::store,
-                                          4, [](unsigned lane) { return out_base + 4 * lane; });
+  const auto st = model::make_warp_access(model::memory_space::global, model::access_kind::store, 4,
+                                          [](unsigned lane) { return out_base + 4 * lane; });
   const auto c = model::count_warp_access(st);
   EXPECT_EQ(c.global_st_requests, 1u);
   EXPECT_EQ(c.global_st_sectors, 4u);

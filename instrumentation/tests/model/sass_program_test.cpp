@@ -48,7 +48,7 @@ TEST(sass_program, reads_functions_addresses_guards_opcodes_and_targets) {
   EXPECT_EQ(f->code[3].target, 0x70u);
   EXPECT_FALSE(f->code[4].conditional());  // @PT is always true
   EXPECT_EQ(f->code[5].guard, "!UP0");
-  EXPECT_EQ(f->code[5].target, 0x50u);  // no space before ';'
+  EXPECT_EQ(f->code[5].target, 0x50u);          // no space before ';'
   EXPECT_FALSE(f->code[6].target.has_value());  // RET returns through a register
   EXPECT_EQ(f->index_of(0x40), 4u);
   EXPECT_THROW(f->index_of(0x44), std::out_of_range);
@@ -57,7 +57,8 @@ TEST(sass_program, reads_functions_addresses_guards_opcodes_and_targets) {
 }
 
 TEST(sass_program, rejects_instructions_it_cannot_read) {
-  EXPECT_THROW(sass::program::parse("        /*0000*/   EXIT ;\n"), std::invalid_argument);  // no function
+  EXPECT_THROW(sass::program::parse("        /*0000*/   EXIT ;\n"),
+               std::invalid_argument);  // no function
   EXPECT_THROW(sass::program::parse("Function : f\n        /*0000*/  @P0 BRA ;\n"),
                std::invalid_argument);  // a branch without target
   EXPECT_THROW(sass::program::parse("Function : f\n        /*0000*/  ??? ;\n"),

@@ -38,10 +38,11 @@ TEST(sass_warp_walk, a_uniform_loop_runs_its_body_once_per_taken_back_edge) {
       "/*0010*/ IADD3 R0, R0, 1, RZ ;\n"
       "/*0020*/ @P0 BRA 0x10 ;\n"  // site 0
       "/*0030*/ EXIT ;\n");
-  const auto c = sass::walk_warp(f, 0xffffffffu, [](std::size_t site, unsigned, std::uint32_t visit) {
-    EXPECT_EQ(site, 0u);
-    return visit + 1 < 4;  // four iterations
-  });
+  const auto c =
+      sass::walk_warp(f, 0xffffffffu, [](std::size_t site, unsigned, std::uint32_t visit) {
+        EXPECT_EQ(site, 0u);
+        return visit + 1 < 4;  // four iterations
+      });
   EXPECT_EQ(c.warp_instructions, 1u + 4 * 2 + 1);
   EXPECT_EQ(c.thread_instructions, 32u * 10);
   EXPECT_EQ(c.uniform_branches, 4u);
@@ -63,8 +64,8 @@ TEST(sass_warp_walk, a_divergent_branch_runs_each_side_to_the_bsync_then_reconve
       "/*0070*/ STS [R1], R0 ;\n"
       "/*0080*/ RET.REL.NODEC R4 0x0 ;\n"
       "/*0090*/ BRA 0x90;\n");
-  const auto c = sass::walk_warp(f, 0xffffffffu,
-                                 [](std::size_t, unsigned lane, std::uint32_t) { return lane < 8; });
+  const auto c = sass::walk_warp(
+      f, 0xffffffffu, [](std::size_t, unsigned lane, std::uint32_t) { return lane < 8; });
   // Whole warp: BSSY, BRA, MOV, EXIT (4 x 32). Callers: CALL, LDS, STS, RET, BSYNC (5 x 24).
   // Skippers: BSYNC (1 x 8).
   EXPECT_EQ(c.warp_instructions, 4u + 5 + 1);
@@ -81,7 +82,8 @@ TEST(sass_warp_walk, a_warp_whose_lanes_all_skip_issues_nothing_of_the_body) {
       "/*0020*/ STS [R1], R0 ;\n"
       "/*0030*/ BSYNC B0 ;\n"
       "/*0040*/ EXIT ;\n");
-  const auto c = sass::walk_warp(f, 0xffffffffu, [](std::size_t, unsigned, std::uint32_t) { return true; });
+  const auto c =
+      sass::walk_warp(f, 0xffffffffu, [](std::size_t, unsigned, std::uint32_t) { return true; });
   EXPECT_EQ(c.warp_instructions, 4u);  // BSSY, BRA, BSYNC, EXIT
   EXPECT_EQ(c.uniform_branches, 1u);
   EXPECT_EQ(c.divergent_branches, 0u);
@@ -93,8 +95,8 @@ TEST(sass_warp_walk, lanes_that_exit_early_stop_counting) {
       "/*0010*/ @P0 EXIT ;\n"  // all lanes but lane 0 leave
       "/*0020*/ STG.E [R2.64], R0 ;\n"
       "/*0030*/ EXIT ;\n");
-  const auto c = sass::walk_warp(f, 0xffffffffu,
-                                 [](std::size_t, unsigned lane, std::uint32_t) { return lane != 0; });
+  const auto c = sass::walk_warp(
+      f, 0xffffffffu, [](std::size_t, unsigned lane, std::uint32_t) { return lane != 0; });
   EXPECT_EQ(c.warp_instructions, 4u);
   EXPECT_EQ(c.thread_instructions, 32u + 32 + 1 + 1);
   EXPECT_EQ(c.uniform_branches + c.divergent_branches, 0u);  // EXIT is not a branch target
@@ -108,9 +110,10 @@ TEST(sass_warp_walk, a_per_lane_loop_diverges_at_the_last_trip_of_the_shorter_la
       "/*0020*/ @P0 BRA 0x10 ;\n"
       "/*0030*/ BSYNC B0 ;\n"
       "/*0040*/ EXIT ;\n");
-  const auto c = sass::walk_warp(f, 0xffffffffu, [](std::size_t, unsigned lane, std::uint32_t visit) {
-    return visit + 1 < (lane < 4 ? 3u : 2u);
-  });
+  const auto c =
+      sass::walk_warp(f, 0xffffffffu, [](std::size_t, unsigned lane, std::uint32_t visit) {
+        return visit + 1 < (lane < 4 ? 3u : 2u);
+      });
   // BSSY 32; trip 1 (LDG, BRA) 32; trip 2 (LDG, BRA) 32 -> splits; lanes 4..31 BSYNC;
   // lanes 0..3: LDG, BRA (not taken), BSYNC; then EXIT 32.
   EXPECT_EQ(c.warp_instructions, 1u + 2 + 2 + 1 + 3 + 1);
@@ -121,7 +124,8 @@ TEST(sass_warp_walk, a_per_lane_loop_diverges_at_the_last_trip_of_the_shorter_la
 
 TEST(sass_warp_walk, a_loop_the_model_never_ends_is_an_error_not_a_hang) {
   const auto f = parse_one("/*0000*/ @P0 BRA 0x0 ;\n/*0010*/ EXIT ;\n");
-  EXPECT_THROW(sass::walk_warp(f, 1u, [](std::size_t, unsigned, std::uint32_t) { return true; }, 1000),
+  EXPECT_THROW(sass::walk_warp(
+                   f, 1u, [](std::size_t, unsigned, std::uint32_t) { return true; }, 1000),
                std::runtime_error);
 }
 

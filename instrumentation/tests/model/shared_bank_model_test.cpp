@@ -120,21 +120,19 @@ model::access_counts transpose_tile_traffic(unsigned pitch) {
   constexpr unsigned matrix = 1024;
   constexpr unsigned tile = 32;
   model::access_model m;
-  model::for_each_warp_2d(matrix / tile, matrix / tile, tile, tile,
-                          [&](const model::warp_threads_2d& w) {
-                            m.record(model::make_warp_access(
-                                model::memory_space::shared, model::access_kind::store, 4, w,
-                                [&](const model::warp_threads_2d& ww, unsigned lane) {
-                                  return std::uint64_t{4} *
-                                         (ww.thread_y(lane) * pitch + ww.thread_x(lane));
-                                }));
-                            m.record(model::make_warp_access(
-                                model::memory_space::shared, model::access_kind::load, 4, w,
-                                [&](const model::warp_threads_2d& ww, unsigned lane) {
-                                  return std::uint64_t{4} *
-                                         (ww.thread_x(lane) * pitch + ww.thread_y(lane));
-                                }));
-                          });
+  model::for_each_warp_2d(
+      matrix / tile, matrix / tile, tile, tile, [&](const model::warp_threads_2d& w) {
+        m.record(model::make_warp_access(model::memory_space::shared, model::access_kind::store, 4,
+                                         w, [&](const model::warp_threads_2d& ww, unsigned lane) {
+                                           return std::uint64_t{4} *
+                                                  (ww.thread_y(lane) * pitch + ww.thread_x(lane));
+                                         }));
+        m.record(model::make_warp_access(model::memory_space::shared, model::access_kind::load, 4,
+                                         w, [&](const model::warp_threads_2d& ww, unsigned lane) {
+                                           return std::uint64_t{4} *
+                                                  (ww.thread_x(lane) * pitch + ww.thread_y(lane));
+                                         }));
+      });
   return m.counts();
 }
 
@@ -178,13 +176,13 @@ block_traffic reduction_block(harris kernel) {
   const auto issue = [&](const model::warp_threads& w, model::access_kind kind,
                          const std::function<std::optional<std::uint64_t>(unsigned)>& word) {
     (kind == model::access_kind::load ? out.lds_issued : out.sts_issued) += 1;
-    m.record(model::make_warp_access(model::memory_space::shared, kind, 4, w,
-                                     [&](const model::warp_threads& ww, unsigned lane)
-                                         -> std::optional<std::uint64_t> {
-                                       const auto wd = word(ww.thread_in_block(lane));
-                                       if (!wd) return std::nullopt;
-                                       return 4 * *wd;
-                                     }));
+    m.record(model::make_warp_access(
+        model::memory_space::shared, kind, 4, w,
+        [&](const model::warp_threads& ww, unsigned lane) -> std::optional<std::uint64_t> {
+          const auto wd = word(ww.thread_in_block(lane));
+          if (!wd) return std::nullopt;
+          return 4 * *wd;
+        }));
   };
   std::vector<unsigned> strides;
   if (kernel == harris::sequential) {
@@ -220,9 +218,8 @@ block_traffic reduction_block(harris kernel) {
   }
   model::for_each_warp(threads, threads, [&](const model::warp_threads& w) {
     if (w.warp_in_block() != 0) return;  // the other warps branch away from the final store
-    issue(w, model::access_kind::load, [](unsigned tid) {
-      return tid == 0 ? std::optional<std::uint64_t>(0) : std::nullopt;
-    });
+    issue(w, model::access_kind::load,
+          [](unsigned tid) { return tid == 0 ? std::optional<std::uint64_t>(0) : std::nullopt; });
   });
   out.counts = m.counts();
   return out;

@@ -22,12 +22,12 @@ std::string nvtx_capture_skip_reason();
 
 // In a test body: skips with the reason, fails if the recorder could not subscribe for any other
 // reason, and otherwise forgets what earlier tests recorded.
-#define CUDALAB_REQUIRE_NVTX_CAPTURE()                                                   \
-  do {                                                                                   \
-    if (const std::string why_skip = ::cudalab::testing::nvtx_capture_skip_reason();     \
-        !why_skip.empty())                                                               \
-      GTEST_SKIP() << why_skip;                                                          \
-    ASSERT_NE(::cudalab::testing::nvtx_capture(), nullptr)                               \
-        << ::cudalab::testing::why_no_nvtx_capture();                                    \
-    ::cudalab::testing::nvtx_capture()->clear();                                         \
+#define CUDALAB_REQUIRE_NVTX_CAPTURE()                                               \
+  do {                                                                               \
+    if (const std::string why_skip = ::cudalab::testing::nvtx_capture_skip_reason(); \
+        !why_skip.empty())                                                           \
+      GTEST_SKIP() << why_skip;                                                      \
+    ASSERT_NE(::cudalab::testing::nvtx_capture(), nullptr)                           \
+        << ::cudalab::testing::why_no_nvtx_capture();                                \
+    ::cudalab::testing::nvtx_capture()->clear();                                     \
   } while (0)

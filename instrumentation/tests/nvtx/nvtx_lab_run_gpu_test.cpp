@@ -42,7 +42,8 @@ TEST_F(nvtx_lab_run_capture, lab01_run_nests_alloc_h2d_kernel_d2h_verify_under_l
   request.counters = false;
   const auto rows = cudalab::run_lab(request);
   ASSERT_EQ(rows.size(), variant_names.size());
-  for (const auto& row : rows) EXPECT_TRUE(row.verification.ok) << row.variant_name << ": " << row.verification.detail;
+  for (const auto& row : rows)
+    EXPECT_TRUE(row.verification.ok) << row.variant_name << ": " << row.verification.detail;
 
   const auto ranges = nvtx_capture()->ranges();
   std::vector<std::string> outermost;

@@ -21,7 +21,8 @@ namespace nvtx = cudalab::nvtx;
 
 std::string no_callbacks_hint() {
   const char* path = std::getenv("NVTX_INJECTION64_PATH");
-  return std::string("no NVTX callback arrived: NVTX did not load CUPTI from NVTX_INJECTION64_PATH=") +
+  return std::string(
+             "no NVTX callback arrived: NVTX did not load CUPTI from NVTX_INJECTION64_PATH=") +
          (path ? path : "(unset)");
 }
 

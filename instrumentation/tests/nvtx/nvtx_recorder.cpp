@@ -35,8 +35,7 @@ struct nvtx_recorder::state {
     return "<unknown domain>";
   }
 
-  void push(nvtxDomainHandle_t domain, const nvtxEventAttributes_t* attributes,
-            const char* ascii) {
+  void push(nvtxDomainHandle_t domain, const nvtxEventAttributes_t* attributes, const char* ascii) {
     nvtx_range r;
     r.domain = domain_name(domain);
     if (attributes) {

@@ -18,11 +18,11 @@ namespace cudalab::testing {
 
 // One push/pop range, in the order the ranges were pushed.
 struct nvtx_range {
-  std::string domain;          // "cudalab"; empty for NVTX's default domain
-  std::string name;            // "kernel"
-  std::string path;            // "04-coalescing/aos_float3/kernel": the names from the outermost range
-  std::size_t depth = 0;       // 0 for an outermost range
-  bool registered = false;     // the message was a registered string handle
+  std::string domain;       // "cudalab"; empty for NVTX's default domain
+  std::string name;         // "kernel"
+  std::string path;         // "04-coalescing/aos_float3/kernel": the names from the outermost range
+  std::size_t depth = 0;    // 0 for an outermost range
+  bool registered = false;  // the message was a registered string handle
   std::uint32_t category = 0;  // 0: none
   bool closed = false;         // popped
 };

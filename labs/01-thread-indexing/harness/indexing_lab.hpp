@@ -38,7 +38,8 @@ model::access_counts predict_indexing_every_block(indexing_kind k, const launch_
 // An upper bound on the warp instructions predict_indexing simulates for `c` (its cost, for
 // the model budget).
 double indexing_model_cost(indexing_kind k, const launch_config& c);
-variant make_indexing_variant(indexing_kind k, std::string name, variant_role role, std::string lesson);
+variant make_indexing_variant(indexing_kind k, std::string name, variant_role role,
+                              std::string lesson);
 lab make_lab_01_thread_indexing();
 
 }  // namespace cudalab::labs

@@ -64,13 +64,17 @@ bool is_matrix(indexing_kind k) { return k == indexing_kind::x_rows || k == inde
 grid_size grid_of(indexing_kind k, const launch_config& c) {
   const auto t = static_cast<unsigned>(c.block);
   switch (k) {
-    case indexing_kind::overlaunch: return {grid_overlaunch(c.size, t)};
-    case indexing_kind::underlaunch: return {grid_underlaunch(c.size, t)};
+    case indexing_kind::overlaunch:
+      return {grid_overlaunch(c.size, t)};
+    case indexing_kind::underlaunch:
+      return {grid_underlaunch(c.size, t)};
     case indexing_kind::ceil_div:
     case indexing_kind::unguarded:
     case indexing_kind::int_index:
-    case indexing_kind::int64_index: return {grid_ceil_div(c.size, t)};
-    case indexing_kind::grid_stride: return {grid_stride_blocks(c.size, t)};
+    case indexing_kind::int64_index:
+      return {grid_ceil_div(c.size, t)};
+    case indexing_kind::grid_stride:
+      return {grid_stride_blocks(c.size, t)};
     case indexing_kind::x_rows:
     case indexing_kind::x_cols: {
       const std::uint64_t side = matrix_side(c.size), rows_per_block = std::max(1u, t / 32);
@@ -119,7 +123,8 @@ unwritten_elements find_unwritten(const std::vector<float>& out, std::size_t n) 
 // The 2D variants launch blocks of 32 x (t / 32) threads.
 void check_matrix_block(indexing_kind k, const launch_config& c) {
   if (is_matrix(k) && (c.block % 32 != 0))
-    throw usage_error("the 2D variants need --block in multiples of 32 (got " + std::to_string(c.block) + ")");
+    throw usage_error("the 2D variants need --block in multiples of 32 (got " +
+                      std::to_string(c.block) + ")");
 }
 
 // Elements of the data set (the matrix rounds the size up to a square).
@@ -166,15 +171,36 @@ class affine_variant final : public prepared_variant {
     const float* in = m_in.data();
     float* out = m_out.data();
     switch (m_kind) {
-      case indexing_kind::overlaunch: m_dims = launch_affine_overlaunch(in, out, m_n, t, coefficient_a, coefficient_b, stream); break;
-      case indexing_kind::underlaunch: m_dims = launch_affine_underlaunch(in, out, m_n, t, coefficient_a, coefficient_b, stream); break;
-      case indexing_kind::int_index: m_dims = launch_affine_int_index(in, out, m_n, t, m_wraps.data(), coefficient_a, coefficient_b, stream); break;
-      case indexing_kind::int64_index: m_dims = launch_affine_int64_index(in, out, m_n, t, coefficient_a, coefficient_b, stream); break;
-      case indexing_kind::ceil_div: m_dims = launch_affine_guarded(in, out, m_n, t, coefficient_a, coefficient_b, stream); break;
-      case indexing_kind::unguarded: m_dims = launch_affine_unguarded(in, out, m_n, t, coefficient_a, coefficient_b, stream); break;
-      case indexing_kind::grid_stride: m_dims = launch_affine_grid_stride(in, out, m_n, t, coefficient_a, coefficient_b, stream); break;
-      case indexing_kind::x_rows: m_dims = launch_matrix_x_rows(in, out, matrix_side(m_config.size), t, coefficient_a, coefficient_b, stream); break;
-      case indexing_kind::x_cols: m_dims = launch_matrix_x_cols(in, out, matrix_side(m_config.size), t, coefficient_a, coefficient_b, stream); break;
+      case indexing_kind::overlaunch:
+        m_dims = launch_affine_overlaunch(in, out, m_n, t, coefficient_a, coefficient_b, stream);
+        break;
+      case indexing_kind::underlaunch:
+        m_dims = launch_affine_underlaunch(in, out, m_n, t, coefficient_a, coefficient_b, stream);
+        break;
+      case indexing_kind::int_index:
+        m_dims = launch_affine_int_index(in, out, m_n, t, m_wraps.data(), coefficient_a,
+                                         coefficient_b, stream);
+        break;
+      case indexing_kind::int64_index:
+        m_dims = launch_affine_int64_index(in, out, m_n, t, coefficient_a, coefficient_b, stream);
+        break;
+      case indexing_kind::ceil_div:
+        m_dims = launch_affine_guarded(in, out, m_n, t, coefficient_a, coefficient_b, stream);
+        break;
+      case indexing_kind::unguarded:
+        m_dims = launch_affine_unguarded(in, out, m_n, t, coefficient_a, coefficient_b, stream);
+        break;
+      case indexing_kind::grid_stride:
+        m_dims = launch_affine_grid_stride(in, out, m_n, t, coefficient_a, coefficient_b, stream);
+        break;
+      case indexing_kind::x_rows:
+        m_dims = launch_matrix_x_rows(in, out, matrix_side(m_config.size), t, coefficient_a,
+                                      coefficient_b, stream);
+        break;
+      case indexing_kind::x_cols:
+        m_dims = launch_matrix_x_cols(in, out, matrix_side(m_config.size), t, coefficient_a,
+                                      coefficient_b, stream);
+        break;
     }
   }
   void download(cudaStream_t stream) override {
@@ -261,7 +287,8 @@ lane_element element_of(indexing_kind k, const thread_coord& tc, std::size_t n, 
       const std::int64_t i = global_index_64(tc, window.first_block);
       return {static_cast<std::size_t>(i - window.first_element), i < window.n};
     }
-    case indexing_kind::unguarded: return {global_index_1d(tc), true};
+    case indexing_kind::unguarded:
+      return {global_index_1d(tc), true};
     case indexing_kind::grid_stride: {
       const std::size_t i = global_index_1d(tc) + step * grid_stride(tc);
       return {i, i < n};
@@ -300,12 +327,15 @@ indexing_grid block_grid_of(indexing_kind k, const launch_config& c) {
   };
   // The window variants' blocks move by a block of floats too (their index is linear until it
   // wraps); asking their index function would need the window's own origin.
-  const std::uint64_t x_bytes = is_window(k) ? std::uint64_t{d.block.x} * sizeof(float)
-                                             : (first_index(1, 0) - first_index(0, 0)) * sizeof(float);
-  const std::uint64_t y_bytes = is_window(k) ? 0 : (first_index(0, 1) - first_index(0, 0)) * sizeof(float);
+  const std::uint64_t x_bytes = is_window(k)
+                                    ? std::uint64_t{d.block.x} * sizeof(float)
+                                    : (first_index(1, 0) - first_index(0, 0)) * sizeof(float);
+  const std::uint64_t y_bytes =
+      is_window(k) ? 0 : (first_index(0, 1) - first_index(0, 0)) * sizeof(float);
   // Blocks along an axis of `limit` elements that pass the guard whole, and those that pass
   // it in part; a grid that rounds up by more than a block leaves the rest idle.
-  const auto axis = [](std::uint64_t blocks, std::uint64_t limit, unsigned dim, std::uint64_t bytes) {
+  const auto axis = [](std::uint64_t blocks, std::uint64_t limit, unsigned dim,
+                       std::uint64_t bytes) {
     model::grid_axis a;
     a.blocks = blocks;
     a.edge_end = std::min<std::uint64_t>(blocks, (limit + dim - 1) / dim);
@@ -317,7 +347,9 @@ indexing_grid block_grid_of(indexing_kind k, const launch_config& c) {
   switch (k) {
     case indexing_kind::overlaunch:
     case indexing_kind::underlaunch:
-    case indexing_kind::ceil_div: g.x = axis(d.grid.x, n, d.block.x, x_bytes); break;
+    case indexing_kind::ceil_div:
+      g.x = axis(d.grid.x, n, d.block.x, x_bytes);
+      break;
     case indexing_kind::unguarded:  // no guard: every block is whole
       g.x = axis(d.grid.x, std::uint64_t{d.grid.x} * d.block.x, d.block.x, x_bytes);
       break;
@@ -327,7 +359,9 @@ indexing_grid block_grid_of(indexing_kind k, const launch_config& c) {
       g.x = axis(d.grid.x, std::min<std::uint64_t>(below, n), d.block.x, x_bytes);
       break;
     }
-    case indexing_kind::int64_index: g.x = axis(d.grid.x, n, d.block.x, x_bytes); break;
+    case indexing_kind::int64_index:
+      g.x = axis(d.grid.x, n, d.block.x, x_bytes);
+      break;
     case indexing_kind::grid_stride:  // blocks loop a different number of times: walk each
       g.x.blocks = g.x.edge_end = d.grid.x;
       g.x.whole = 0;
@@ -347,7 +381,8 @@ std::uint64_t whole_steps(const model::warp_threads_2d& w, const launch_dims& d,
   for (unsigned lane = 0; lane < w.lanes; ++lane) {
     const thread_coord tc{w.block_x, w.block_y, w.thread_x(lane), w.thread_y(lane),
                           d.block.x, d.block.y, d.grid.x};
-    const std::uint64_t i = element_of(indexing_kind::grid_stride, tc, n, 0, 0, index_window{}).index;
+    const std::uint64_t i =
+        element_of(indexing_kind::grid_stride, tc, n, 0, 0, index_window{}).index;
     stride = element_of(indexing_kind::grid_stride, tc, n, 0, 1, index_window{}).index - i;
     last = std::max(last, i);
   }
@@ -364,42 +399,48 @@ model::access_counts block_counts(indexing_kind k, const launch_config& c, walk 
   const std::size_t side = is_matrix(k) ? matrix_side(c.size) : 0;
   const index_window window = is_window(k) ? overflow_window(c.size, d.block.x) : index_window{};
   model::access_model m;
-  model::for_each_warp_of_block_2d(bx, by, d.block.x, d.block.y, [&](const model::warp_threads_2d& w) {
-    // Records `times` copies of step `step`'s load and store; false when no lane is active.
-    const auto issue = [&](std::size_t step, std::uint64_t times) {
-      auto address = [&](const model::warp_threads_2d& ww, unsigned lane,
-                         std::uint64_t base) -> std::optional<std::uint64_t> {
-        const thread_coord tc{ww.block_x, ww.block_y, ww.thread_x(lane), ww.thread_y(lane),
-                              d.block.x, d.block.y, d.grid.x};
-        const lane_element e = element_of(k, tc, n, side, step, window);
-        if (!e.active) return std::nullopt;
-        return base + e.index * sizeof(float);
-      };
-      const warp_access load = model::make_warp_access(
-          memory_space::global, access_kind::load, 4, w,
-          [&](const model::warp_threads_2d& ww, unsigned lane) { return address(ww, lane, in_base); });
-      if (std::all_of(load.address.begin(), load.address.end(),
-                      [](std::uint64_t a) { return a == model::inactive_lane; }))
-        return false;
-      m.record(load, times);
-      m.record(model::make_warp_access(
-                   memory_space::global, access_kind::store, 4, w,
-                   [&](const model::warp_threads_2d& ww, unsigned lane) { return address(ww, lane, out_base); }),
-               times);
-      return true;
-    };
-    std::size_t step = 0;
-    if (k == indexing_kind::grid_stride && how == walk::block_classes) {
-      // Whole steps move every address by the grid's stride; when that is a multiple of 128
-      // bytes they all count as the first (block_classes.hpp says why).
-      const std::uint64_t stride_bytes = grid_stride(thread_coord{0, 0, 0, 0, d.block.x, d.block.y, d.grid.x}) * sizeof(float);
-      const std::uint64_t whole = stride_bytes % model::repeat_bytes == 0 ? whole_steps(w, d, n) : 0;
-      if (whole > 0 && issue(0, whole)) step = whole;
-    }
-    // Only the grid-stride kernel loops; a warp leaves the loop when no lane is left in it.
-    for (;; ++step)
-      if (!issue(step, 1) || k != indexing_kind::grid_stride) break;
-  });
+  model::for_each_warp_of_block_2d(
+      bx, by, d.block.x, d.block.y, [&](const model::warp_threads_2d& w) {
+        // Records `times` copies of step `step`'s load and store; false when no lane is active.
+        const auto issue = [&](std::size_t step, std::uint64_t times) {
+          auto address = [&](const model::warp_threads_2d& ww, unsigned lane,
+                             std::uint64_t base) -> std::optional<std::uint64_t> {
+            const thread_coord tc{ww.block_x, ww.block_y, ww.thread_x(lane), ww.thread_y(lane),
+                                  d.block.x,  d.block.y,  d.grid.x};
+            const lane_element e = element_of(k, tc, n, side, step, window);
+            if (!e.active) return std::nullopt;
+            return base + e.index * sizeof(float);
+          };
+          const warp_access load =
+              model::make_warp_access(memory_space::global, access_kind::load, 4, w,
+                                      [&](const model::warp_threads_2d& ww, unsigned lane) {
+                                        return address(ww, lane, in_base);
+                                      });
+          if (std::all_of(load.address.begin(), load.address.end(),
+                          [](std::uint64_t a) { return a == model::inactive_lane; }))
+            return false;
+          m.record(load, times);
+          m.record(model::make_warp_access(memory_space::global, access_kind::store, 4, w,
+                                           [&](const model::warp_threads_2d& ww, unsigned lane) {
+                                             return address(ww, lane, out_base);
+                                           }),
+                   times);
+          return true;
+        };
+        std::size_t step = 0;
+        if (k == indexing_kind::grid_stride && how == walk::block_classes) {
+          // Whole steps move every address by the grid's stride; when that is a multiple of 128
+          // bytes they all count as the first (block_classes.hpp says why).
+          const std::uint64_t stride_bytes =
+              grid_stride(thread_coord{0, 0, 0, 0, d.block.x, d.block.y, d.grid.x}) * sizeof(float);
+          const std::uint64_t whole =
+              stride_bytes % model::repeat_bytes == 0 ? whole_steps(w, d, n) : 0;
+          if (whole > 0 && issue(0, whole)) step = whole;
+        }
+        // Only the grid-stride kernel loops; a warp leaves the loop when no lane is left in it.
+        for (;; ++step)
+          if (!issue(step, 1) || k != indexing_kind::grid_stride) break;
+      });
   return m.counts();
 }
 
@@ -442,14 +483,16 @@ model::access_counts predict_indexing_every_block(indexing_kind k, const launch_
 double indexing_model_cost(indexing_kind k, const launch_config& c) {
   const launch_dims d = dims_of(k, c);
   const indexing_grid g = block_grid_of(k, c);
-  const double warps = static_cast<double>((d.block.x * d.block.y + model::warp_size - 1) / model::warp_size);
+  const double warps =
+      static_cast<double>((d.block.x * d.block.y + model::warp_size - 1) / model::warp_size);
   // A warp builds a load and a store a step, and a last load that finds no lane: at most two
   // steps a warp (the whole ones counted as one, the partial one) and the probe.
   const double per_warp = k == indexing_kind::grid_stride ? 5 : 2;
   return static_cast<double>(model::blocks_walked(g.x, g.y)) * warps * per_warp;
 }
 
-variant make_indexing_variant(indexing_kind k, std::string name, variant_role role, std::string lesson) {
+variant make_indexing_variant(indexing_kind k, std::string name, variant_role role,
+                              std::string lesson) {
   variant v;
   v.name = std::move(name);
   v.role = role;
@@ -488,8 +531,9 @@ lab make_lab_01_thread_indexing() {
   l.variants = {
       make_indexing_variant(indexing_kind::overlaunch, "grid_overlaunch", variant_role::naive,
                             "grid = n/t + n%t launches up to t-1 idle blocks"),
-      make_indexing_variant(indexing_kind::underlaunch, "grid_underlaunch", variant_role::buggy,
-                            "grid = n/t drops the last n%t elements: no thread is launched for them"),
+      make_indexing_variant(
+          indexing_kind::underlaunch, "grid_underlaunch", variant_role::buggy,
+          "grid = n/t drops the last n%t elements: no thread is launched for them"),
       make_indexing_variant(indexing_kind::ceil_div, "grid_ceil_div", variant_role::fixed,
                             "grid = (n+t-1)/t launches exactly the blocks needed"),
       make_indexing_variant(indexing_kind::unguarded, "no_bounds_guard", variant_role::buggy,

@@ -64,9 +64,9 @@ TEST(indexing_model, matrix_x_rows_needs_32_sectors_per_request_x_cols_4) {
   const auto rows = predict_indexing(indexing_kind::x_rows, config(side * side, 256));
   const auto cols = predict_indexing(indexing_kind::x_cols, config(side * side, 256));
   EXPECT_EQ(rows.global_ld_requests, side * side / 32);
-  EXPECT_EQ(rows.global_ld_sectors, side * side);        // 32 per request
+  EXPECT_EQ(rows.global_ld_sectors, side * side);  // 32 per request
   EXPECT_EQ(cols.global_ld_requests, side * side / 32);
-  EXPECT_EQ(cols.global_ld_sectors, side * side / 8);    // 4 per request
+  EXPECT_EQ(cols.global_ld_sectors, side * side / 8);  // 4 per request
 }
 
 TEST(indexing_grid, underlaunch_formula_covers_only_whole_blocks) {
@@ -109,7 +109,8 @@ TEST(indexing_int_index, window_straddles_element_2_to_the_31_on_a_block_boundar
 }
 
 TEST(indexing_int_index, every_launched_thread_past_2_to_the_31_wraps_and_touches_nothing) {
-  for (const launch_config c : {config(10'000'000, 256), config(1'000'003, 96), config(1000, 256)}) {
+  for (const launch_config c :
+       {config(10'000'000, 256), config(1'000'003, 96), config(1000, 256)}) {
     const indexing::index_window w =
         indexing::overflow_window(c.size, static_cast<unsigned>(c.block));
     const std::size_t below = static_cast<std::size_t>(indexing::int_index_limit - w.first_element);
@@ -150,9 +151,9 @@ TEST(indexing_int_index, window_sizes_beyond_2_to_the_30_are_refused_before_any_
 }
 
 const indexing_kind every_kind[] = {
-    indexing_kind::overlaunch, indexing_kind::underlaunch, indexing_kind::ceil_div,
-    indexing_kind::unguarded,  indexing_kind::int_index,   indexing_kind::int64_index,
-    indexing_kind::grid_stride, indexing_kind::x_rows,     indexing_kind::x_cols};
+    indexing_kind::overlaunch,  indexing_kind::underlaunch, indexing_kind::ceil_div,
+    indexing_kind::unguarded,   indexing_kind::int_index,   indexing_kind::int64_index,
+    indexing_kind::grid_stride, indexing_kind::x_rows,      indexing_kind::x_cols};
 
 bool is_matrix(indexing_kind k) { return k == indexing_kind::x_rows || k == indexing_kind::x_cols; }
 
@@ -184,17 +185,21 @@ TEST(indexing_model, cost_bounds_the_warp_instructions_the_prediction_builds) {
         const launch_config c = config(n, block);
         const std::uint64_t before = model::warp_accesses_built_on_this_thread();
         (void)predict_indexing(k, c);
-        const auto built = static_cast<double>(model::warp_accesses_built_on_this_thread() - before);
+        const auto built =
+            static_cast<double>(model::warp_accesses_built_on_this_thread() - before);
         const double cost = indexing_model_cost(k, c);
-        EXPECT_GE(cost, built) << "kind " << static_cast<int>(k) << " n " << n << " block " << block;
+        EXPECT_GE(cost, built) << "kind " << static_cast<int>(k) << " n " << n << " block "
+                               << block;
         const double most_per_warp = k == indexing_kind::grid_stride ? 5 : 2;
-        EXPECT_LE(cost, most_per_warp * built) << "kind " << static_cast<int>(k) << " n " << n << " block " << block;
+        EXPECT_LE(cost, most_per_warp * built)
+            << "kind " << static_cast<int>(k) << " n " << n << " block " << block;
       }
 }
 
 TEST(indexing_model, largest_sizes_still_match_the_closed_forms) {
   const std::size_t n = (std::size_t{1} << 36) + 3;
-  for (indexing_kind k : {indexing_kind::ceil_div, indexing_kind::overlaunch, indexing_kind::grid_stride}) {
+  for (indexing_kind k :
+       {indexing_kind::ceil_div, indexing_kind::overlaunch, indexing_kind::grid_stride}) {
     const auto c = predict_indexing(k, config(n, 256));
     EXPECT_EQ(c.global_ld_requests, (n + 31) / 32) << static_cast<int>(k);
     EXPECT_EQ(c.global_ld_sectors, (n * 4 + 31) / 32) << static_cast<int>(k);

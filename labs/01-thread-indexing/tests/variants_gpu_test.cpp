@@ -55,7 +55,8 @@ TEST_F(indexing_gpu, missing_bounds_guard_is_caught_by_the_canary) {
   cuda_stream stream;
   const verify_result partial = run_once(buggy, launch_config{1000, 256, 0}, stream.get());
   EXPECT_FALSE(partial.ok);
-  EXPECT_NE(partial.detail.find("canary overwritten: 24 floats"), std::string::npos) << partial.detail;
+  EXPECT_NE(partial.detail.find("canary overwritten: 24 floats"), std::string::npos)
+      << partial.detail;
   // With a size that is a multiple of the block the bug hides: exactly why it is dangerous.
   const verify_result exact = run_once(buggy, launch_config{1024, 256, 0}, stream.get());
   EXPECT_TRUE(exact.ok) << exact.detail;
@@ -88,7 +89,8 @@ TEST_F(indexing_gpu, int_index_overflow_records_every_wrap_the_model_predicts_an
                                 launch_config{3'000'001, 1000, 0}}) {
     const index_wraps model = predict_index_wraps(c);
     ASSERT_GT(model.threads, 0u);
-    const indexing::index_window w = indexing::overflow_window(c.size, static_cast<unsigned>(c.block));
+    const indexing::index_window w =
+        indexing::overflow_window(c.size, static_cast<unsigned>(c.block));
     const auto below = static_cast<std::size_t>(indexing::int_index_limit - w.first_element);
     const std::string expected =
         std::to_string(model.threads) + " threads computed a negative int index (lowest " +

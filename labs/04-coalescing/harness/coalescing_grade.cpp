@@ -45,7 +45,8 @@ std::optional<double> total(const result_row& row, const char* cupti_name) {
   return it->second;
 }
 
-std::optional<double> per_request(const result_row& row, const char* sectors, const char* requests) {
+std::optional<double> per_request(const result_row& row, const char* sectors,
+                                  const char* requests) {
   const auto s = total(row, sectors), r = total(row, requests);
   if (!s || !r || *r <= 0) return std::nullopt;
   return *s / *r;
@@ -73,19 +74,22 @@ bool per_request_line(grade_report& g, const result_row& ex, const std::vector<r
   const std::optional<double> asked = per_request(ex, bytes, requests);
   if (!mine || !asked) {
     const bool none = total(ex, requests).value_or(0) <= 0;
-    g.lines.push_back(label + (none ? std::string("n/a: the exercise issued no global ") + side +
-                                          " requests"
-                                    : std::string("n/a: a counter is missing")) +
+    g.lines.push_back(label +
+                      (none
+                           ? std::string("n/a: the exercise issued no global ") + side + " requests"
+                           : std::string("n/a: a counter is missing")) +
                       verdict(false));
     if (none)
-      hint += std::string(" The kernel issued no global ") + (side[0] == 'l' ? "loads" : "stores") + ".";
+      hint += std::string(" The kernel issued no global ") + (side[0] == 'l' ? "loads" : "stores") +
+              ".";
     return false;
   }
   const double needed = *asked / 32.0;
   const bool ok = *mine <= needed + 1e-9;
   g.lines.push_back(label + fmt("%.2f <= %.2f", *mine, needed) + " (" + fmt("%.0f", *asked) +
-                    " bytes asked a request fill " + fmt("%.2f", needed) + " sectors; references: " +
-                    (all.empty() ? std::string("n/a") : all) + ")" + verdict(ok));
+                    " bytes asked a request fill " + fmt("%.2f", needed) +
+                    " sectors; references: " + (all.empty() ? std::string("n/a") : all) + ")" +
+                    verdict(ok));
   if (!ok)
     hint += std::string(" Each warp-level ") + (side[0] == 'l' ? "load" : "store") + " touches " +
             fmt("%.1f", *mine) + " sectors for " + fmt("%.0f", *asked) +
@@ -104,9 +108,10 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
   const bool correct = ex.verification.ok;
   g.lines.push_back("correct: " + ex.verification.detail + verdict(correct));
   if (!correct)
-    hint += " The result is wrong: every component of every number needs v added once, in place "
-            "and in out. Mind the tail block when n is not a multiple of the block, and "
-            "__syncthreads() between filling the tile and using it.";
+    hint +=
+        " The result is wrong: every component of every number needs v added once, in place "
+        "and in out. Mind the tail block when n is not a multiple of the block, and "
+        "__syncthreads() between filling the tile and using it.";
 
   if (!ex.counters.available) {
     g.lines.push_back("counters: n/a (" + ex.counters.reason + ")" + verdict(false));
@@ -146,8 +151,8 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
   if (ld_req && st_req) {
     const double requests = *ld_req + *st_req;
     requests_ok = requests <= ideal_requests;
-    g.lines.push_back("requests ld+st " + fmt("%.0f + %.0f", *ld_req, *st_req) + " <= " +
-                      fmt("%.0f", ideal_requests) +
+    g.lines.push_back("requests ld+st " + fmt("%.0f + %.0f", *ld_req, *st_req) +
+                      " <= " + fmt("%.0f", ideal_requests) +
                       " (a warp's 32 floats, 128 bytes, or more a request)" + verdict(requests_ok));
     if (!requests_ok && ld && st)
       hint += " Its requests carry " + fmt("%.1f", 32 * (*ld + *st) / requests) +

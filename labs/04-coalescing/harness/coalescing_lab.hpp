@@ -74,7 +74,8 @@ variant make_coalescing_exercise_variant();
 // store requests touches no more sectors than its requested bytes fill (any access width),
 // its total sectors are no more than the ideal sector count of its layout, and its requests
 // no more than a quarter of those sectors (128 bytes or more a request).
-grade_report grade_coalescing(const result_row& exercise, const std::vector<result_row>& references);
+grade_report grade_coalescing(const result_row& exercise,
+                              const std::vector<result_row>& references);
 // The metrics grade_coalescing needs beyond the lab's default set: the bytes the load and
 // store instructions asked for.
 std::vector<std::string> coalescing_grade_metrics();

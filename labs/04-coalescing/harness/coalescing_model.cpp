@@ -47,9 +47,9 @@ model::grid_axis axis_of(coalescing_kind kind, const launch_config& c) {
                                        })});
     case coalescing_kind::aos_float3_staged:
       // The tile's words do not depend on the block.
-      return model::grid_axis::guarded(threads, t, {bytes_per_block(4, [&](std::uint64_t b) {
-                                         return staged_global_float(b, t, 0, 0);
-                                       })});
+      return model::grid_axis::guarded(
+          threads, t,
+          {bytes_per_block(4, [&](std::uint64_t b) { return staged_global_float(b, t, 0, 0); })});
     case coalescing_kind::aos_float4:
       return model::grid_axis::guarded(threads, t, {bytes_per_block(16, first_element)});
     case coalescing_kind::soa:
@@ -59,9 +59,9 @@ model::grid_axis axis_of(coalescing_kind kind, const launch_config& c) {
       return model::grid_axis::guarded(threads, t, {bytes_per_block(1, first_element)});
     case coalescing_kind::offset: {
       const auto k = static_cast<unsigned>(c.param);
-      return model::grid_axis::guarded(threads, t, {bytes_per_block(4, [&](std::uint64_t b) {
-                                         return offset_index(first_element(b), k);
-                                       })});
+      return model::grid_axis::guarded(
+          threads, t,
+          {bytes_per_block(4, [&](std::uint64_t b) { return offset_index(first_element(b), k); })});
     }
     case coalescing_kind::stride: {
       const auto s = static_cast<unsigned>(c.param);
@@ -81,13 +81,17 @@ model::grid_axis axis_of(coalescing_kind kind, const launch_config& c) {
 unsigned warp_instructions(coalescing_kind kind) {
   switch (kind) {
     case coalescing_kind::aos_float3:
-    case coalescing_kind::soa: return 3 * float3_components;
-    case coalescing_kind::aos_float3_staged: return 5 * float3_components + 2 * float3_components;
-    case coalescing_kind::aos_float4: return 3;
+    case coalescing_kind::soa:
+      return 3 * float3_components;
+    case coalescing_kind::aos_float3_staged:
+      return 5 * float3_components + 2 * float3_components;
+    case coalescing_kind::aos_float4:
+      return 3;
     case coalescing_kind::char_per_thread:
     case coalescing_kind::uchar4_packed:
     case coalescing_kind::offset:
-    case coalescing_kind::stride: return 2;
+    case coalescing_kind::stride:
+      return 2;
   }
   throw std::invalid_argument("unknown coalescing_kind");
 }
@@ -115,7 +119,8 @@ std::uint64_t element(const warp_threads& w, unsigned lane) {
 // Lanes past the warp's last thread stay inactive (model::warp_access::make).
 template <class IndexFn>
 model::warp_access lanes(model::memory_space space, model::access_kind kind, unsigned width,
-                         unsigned scale, const warp_threads& w, std::uint64_t base, IndexFn&& index) {
+                         unsigned scale, const warp_threads& w, std::uint64_t base,
+                         IndexFn&& index) {
   model::warp_access a = model::warp_access::make(space, kind, width);
   for (unsigned lane = 0; lane < w.lanes; ++lane)
     if (const opt_address i = index(w, lane)) a.address[lane] = base + *i * scale;
@@ -139,26 +144,29 @@ constexpr auto load = model::access_kind::load;
 constexpr auto store = model::access_kind::store;
 
 // aos_float3_naive_kernel: 3 LDG.E (x, y, z of data[i]), 3 STG.E back, 3 STG.E to out[i].
-model::access_counts predict_aos_float3(const launch_config& c, walk how, const model::grid_axis& axis) {
+model::access_counts predict_aos_float3(const launch_config& c, walk how,
+                                        const model::grid_axis& axis) {
   const std::size_t n = c.size;
   const std::uint64_t data = model_buffer_base(0), out = model_buffer_base(1);
-  return walk_launch(how, axis, static_cast<unsigned>(c.block), [&](const warp_threads& w, access_model& m) {
-    for (unsigned comp = 0; comp < float3_components; ++comp) {
-      auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-        const std::uint64_t i = element(ww, lane);
-        if (i >= n) return std::nullopt;
-        return aos_float_index(i, comp);
-      };
-      m.record(global(load, 4, w, data, index));
-      m.record(global(store, 4, w, data, index));
-      m.record(global(store, 4, w, out, index));
-    }
-  });
+  return walk_launch(how, axis, static_cast<unsigned>(c.block),
+                     [&](const warp_threads& w, access_model& m) {
+                       for (unsigned comp = 0; comp < float3_components; ++comp) {
+                         auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+                           const std::uint64_t i = element(ww, lane);
+                           if (i >= n) return std::nullopt;
+                           return aos_float_index(i, comp);
+                         };
+                         m.record(global(load, 4, w, data, index));
+                         m.record(global(store, 4, w, data, index));
+                         m.record(global(store, 4, w, out, index));
+                       }
+                     });
 }
 
 // aos_float3_staged_kernel: per pass, LDG.E + STS into the tile; then 3 LDS + 3 STS updating
 // the thread's float3 at words 3t..3t+2; per pass, LDS + 2 STG.E (data and out).
-model::access_counts predict_aos_float3_staged(const launch_config& c, walk how, const model::grid_axis& axis) {
+model::access_counts predict_aos_float3_staged(const launch_config& c, walk how,
+                                               const model::grid_axis& axis) {
   const std::size_t n = c.size;
   const std::uint64_t floats = std::uint64_t{float3_components} * n;
   const auto threads = static_cast<unsigned>(c.block);
@@ -166,7 +174,8 @@ model::access_counts predict_aos_float3_staged(const launch_config& c, walk how,
   return walk_launch(how, axis, threads, [&](const warp_threads& w, access_model& m) {
     for (unsigned pass = 0; pass < float3_components; ++pass) {
       auto global_float = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-        const std::uint64_t g = staged_global_float(ww.block, threads, pass, ww.thread_in_block(lane));
+        const std::uint64_t g =
+            staged_global_float(ww.block, threads, pass, ww.thread_in_block(lane));
         if (g >= floats) return std::nullopt;
         return g;
       };
@@ -192,104 +201,115 @@ model::access_counts predict_aos_float3_staged(const launch_config& c, walk how,
 }
 
 // aos_float4_kernel: LDG.E.128, STG.E.128 back, STG.E.128 to out.
-model::access_counts predict_aos_float4(const launch_config& c, walk how, const model::grid_axis& axis) {
+model::access_counts predict_aos_float4(const launch_config& c, walk how,
+                                        const model::grid_axis& axis) {
   const std::size_t n = c.size;
   const std::uint64_t data = model_buffer_base(0), out = model_buffer_base(1);
-  return walk_launch(how, axis, static_cast<unsigned>(c.block), [&](const warp_threads& w, access_model& m) {
-    auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-      const std::uint64_t i = element(ww, lane);
-      if (i >= n) return std::nullopt;
-      return i;
-    };
-    m.record(global(load, 16, w, data, index));
-    m.record(global(store, 16, w, data, index));
-    m.record(global(store, 16, w, out, index));
-  });
+  return walk_launch(how, axis, static_cast<unsigned>(c.block),
+                     [&](const warp_threads& w, access_model& m) {
+                       auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+                         const std::uint64_t i = element(ww, lane);
+                         if (i >= n) return std::nullopt;
+                         return i;
+                       };
+                       m.record(global(load, 16, w, data, index));
+                       m.record(global(store, 16, w, data, index));
+                       m.record(global(store, 16, w, out, index));
+                     });
 }
 
 // soa_float3_kernel: 3 LDG.E (x, y, z arrays), 3 STG.E back, 3 STG.E to the out arrays; six
 // separate allocations.
 model::access_counts predict_soa(const launch_config& c, walk how, const model::grid_axis& axis) {
   const std::size_t n = c.size;
-  return walk_launch(how, axis, static_cast<unsigned>(c.block), [&](const warp_threads& w, access_model& m) {
-    auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-      const std::uint64_t i = element(ww, lane);
-      if (i >= n) return std::nullopt;
-      return i;
-    };
-    for (unsigned comp = 0; comp < float3_components; ++comp) {
-      m.record(global(load, 4, w, model_buffer_base(comp), index));
-      m.record(global(store, 4, w, model_buffer_base(comp), index));
-      m.record(global(store, 4, w, model_buffer_base(3 + comp), index));
-    }
-  });
+  return walk_launch(how, axis, static_cast<unsigned>(c.block),
+                     [&](const warp_threads& w, access_model& m) {
+                       auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+                         const std::uint64_t i = element(ww, lane);
+                         if (i >= n) return std::nullopt;
+                         return i;
+                       };
+                       for (unsigned comp = 0; comp < float3_components; ++comp) {
+                         m.record(global(load, 4, w, model_buffer_base(comp), index));
+                         m.record(global(store, 4, w, model_buffer_base(comp), index));
+                         m.record(global(store, 4, w, model_buffer_base(3 + comp), index));
+                       }
+                     });
 }
 
 // char_per_thread_kernel: LDG.E.U8 + STG.E.U8.
-model::access_counts predict_char_per_thread(const launch_config& c, walk how, const model::grid_axis& axis) {
+model::access_counts predict_char_per_thread(const launch_config& c, walk how,
+                                             const model::grid_axis& axis) {
   const std::size_t n = c.size;
-  return walk_launch(how, axis, static_cast<unsigned>(c.block), [&](const warp_threads& w, access_model& m) {
-    auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-      const std::uint64_t i = element(ww, lane);
-      if (i >= n) return std::nullopt;
-      return i;
-    };
-    m.record(global(load, 1, w, model_buffer_base(0), index));
-    m.record(global(store, 1, w, model_buffer_base(1), index));
-  });
+  return walk_launch(how, axis, static_cast<unsigned>(c.block),
+                     [&](const warp_threads& w, access_model& m) {
+                       auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+                         const std::uint64_t i = element(ww, lane);
+                         if (i >= n) return std::nullopt;
+                         return i;
+                       };
+                       m.record(global(load, 1, w, model_buffer_base(0), index));
+                       m.record(global(store, 1, w, model_buffer_base(1), index));
+                     });
 }
 
 // uchar4_packed_kernel: LDG.E + STG.E of one word a thread, packed_words(n) threads.
-model::access_counts predict_uchar4_packed(const launch_config& c, walk how, const model::grid_axis& axis) {
+model::access_counts predict_uchar4_packed(const launch_config& c, walk how,
+                                           const model::grid_axis& axis) {
   const std::size_t words = packed_words(c.size);
-  return walk_launch(how, axis, static_cast<unsigned>(c.block), [&](const warp_threads& w, access_model& m) {
-    auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-      const std::uint64_t j = element(ww, lane);
-      if (j >= words) return std::nullopt;
-      return j;
-    };
-    m.record(global(load, 4, w, model_buffer_base(0), index));
-    m.record(global(store, 4, w, model_buffer_base(1), index));
-  });
+  return walk_launch(how, axis, static_cast<unsigned>(c.block),
+                     [&](const warp_threads& w, access_model& m) {
+                       auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+                         const std::uint64_t j = element(ww, lane);
+                         if (j >= words) return std::nullopt;
+                         return j;
+                       };
+                       m.record(global(load, 4, w, model_buffer_base(0), index));
+                       m.record(global(store, 4, w, model_buffer_base(1), index));
+                     });
 }
 
 // offset_copy_kernel: LDG.E + STG.E at index i + offset.
-model::access_counts predict_offset(const launch_config& c, walk how, const model::grid_axis& axis) {
+model::access_counts predict_offset(const launch_config& c, walk how,
+                                    const model::grid_axis& axis) {
   if (c.param < 0 || c.param > max_offset)
     throw std::invalid_argument("offset must be 0.." + std::to_string(max_offset));
   const std::size_t n = c.size;
   const auto k = static_cast<unsigned>(c.param);
-  return walk_launch(how, axis, static_cast<unsigned>(c.block), [&](const warp_threads& w, access_model& m) {
-    auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-      const std::uint64_t i = element(ww, lane);
-      if (i >= n) return std::nullopt;
-      return offset_index(i, k);
-    };
-    m.record(global(load, 4, w, model_buffer_base(0), index));
-    m.record(global(store, 4, w, model_buffer_base(1), index));
-  });
+  return walk_launch(how, axis, static_cast<unsigned>(c.block),
+                     [&](const warp_threads& w, access_model& m) {
+                       auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+                         const std::uint64_t i = element(ww, lane);
+                         if (i >= n) return std::nullopt;
+                         return offset_index(i, k);
+                       };
+                       m.record(global(load, 4, w, model_buffer_base(0), index));
+                       m.record(global(store, 4, w, model_buffer_base(1), index));
+                     });
 }
 
 // stride_gather_kernel: LDG.E at i * stride, STG.E at i.
-model::access_counts predict_stride(const launch_config& c, walk how, const model::grid_axis& axis) {
+model::access_counts predict_stride(const launch_config& c, walk how,
+                                    const model::grid_axis& axis) {
   if (c.param < 1 || c.param > max_stride)
     throw std::invalid_argument("stride must be 1.." + std::to_string(max_stride));
   const std::size_t n = c.size;
   const auto s = static_cast<unsigned>(c.param);
-  return walk_launch(how, axis, static_cast<unsigned>(c.block), [&](const warp_threads& w, access_model& m) {
-    auto gathered = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-      const std::uint64_t i = element(ww, lane);
-      if (i >= n) return std::nullopt;
-      return stride_index(i, s);
-    };
-    auto own = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-      const std::uint64_t i = element(ww, lane);
-      if (i >= n) return std::nullopt;
-      return i;
-    };
-    m.record(global(load, 4, w, model_buffer_base(0), gathered));
-    m.record(global(store, 4, w, model_buffer_base(1), own));
-  });
+  return walk_launch(how, axis, static_cast<unsigned>(c.block),
+                     [&](const warp_threads& w, access_model& m) {
+                       auto gathered = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+                         const std::uint64_t i = element(ww, lane);
+                         if (i >= n) return std::nullopt;
+                         return stride_index(i, s);
+                       };
+                       auto own = [&](const warp_threads& ww, unsigned lane) -> opt_address {
+                         const std::uint64_t i = element(ww, lane);
+                         if (i >= n) return std::nullopt;
+                         return i;
+                       };
+                       m.record(global(load, 4, w, model_buffer_base(0), gathered));
+                       m.record(global(store, 4, w, model_buffer_base(1), own));
+                     });
 }
 
 }  // namespace
@@ -308,14 +328,22 @@ model::access_counts predict_with(coalescing_kind kind, const launch_config& c, 
     throw std::invalid_argument("stride must be 1.." + std::to_string(max_stride));
   const model::grid_axis axis = axis_of(kind, c);
   switch (kind) {
-    case coalescing_kind::aos_float3: return predict_aos_float3(c, how, axis);
-    case coalescing_kind::aos_float3_staged: return predict_aos_float3_staged(c, how, axis);
-    case coalescing_kind::aos_float4: return predict_aos_float4(c, how, axis);
-    case coalescing_kind::soa: return predict_soa(c, how, axis);
-    case coalescing_kind::char_per_thread: return predict_char_per_thread(c, how, axis);
-    case coalescing_kind::uchar4_packed: return predict_uchar4_packed(c, how, axis);
-    case coalescing_kind::offset: return predict_offset(c, how, axis);
-    case coalescing_kind::stride: return predict_stride(c, how, axis);
+    case coalescing_kind::aos_float3:
+      return predict_aos_float3(c, how, axis);
+    case coalescing_kind::aos_float3_staged:
+      return predict_aos_float3_staged(c, how, axis);
+    case coalescing_kind::aos_float4:
+      return predict_aos_float4(c, how, axis);
+    case coalescing_kind::soa:
+      return predict_soa(c, how, axis);
+    case coalescing_kind::char_per_thread:
+      return predict_char_per_thread(c, how, axis);
+    case coalescing_kind::uchar4_packed:
+      return predict_uchar4_packed(c, how, axis);
+    case coalescing_kind::offset:
+      return predict_offset(c, how, axis);
+    case coalescing_kind::stride:
+      return predict_stride(c, how, axis);
   }
   throw std::invalid_argument("unknown coalescing_kind");
 }
@@ -331,7 +359,8 @@ model::access_counts predict_coalescing_every_block(coalescing_kind kind, const 
 }
 
 double coalescing_model_cost(coalescing_kind kind, const launch_config& c) {
-  const auto warps_per_block = static_cast<double>((c.block + model::warp_size - 1) / model::warp_size);
+  const auto warps_per_block =
+      static_cast<double>((c.block + model::warp_size - 1) / model::warp_size);
   return static_cast<double>(model::blocks_walked(axis_of(kind, c))) * warps_per_block *
          warp_instructions(kind);
 }

@@ -9,7 +9,8 @@
 namespace cudalab::labs {
 
 // aos_float4 and soa (float3_variants.cpp).
-std::unique_ptr<prepared_variant> prepare_float3_layout(coalescing_kind kind, const launch_config& c);
+std::unique_ptr<prepared_variant> prepare_float3_layout(coalescing_kind kind,
+                                                        const launch_config& c);
 // char_per_thread, uchar4_packed, offset and stride (pattern_variants.cpp).
 std::unique_ptr<prepared_variant> prepare_pattern(coalescing_kind kind, const launch_config& c);
 

@@ -7,18 +7,19 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <thread>
-#include <vector>
 #include <cstring>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace cudalab::labs {
 
 // Compares got[0..n) with expected(i) bit for bit. `what` names the buffer in the detail:
 // "out: 3 of 3000 floats wrong; first [17] = nan, expected 1.5".
 template <class T, class Expected>
-verify_result compare_exact(const T* got, std::size_t n, Expected&& expected, const std::string& what) {
+verify_result compare_exact(const T* got, std::size_t n, Expected&& expected,
+                            const std::string& what) {
   // Per chunk: how many differ and the first that does; merged in order (parallel_chunks.hpp).
   struct finding {
     std::size_t bad = 0, first = 0;
@@ -53,7 +54,8 @@ verify_result compare_exact(const T* got, std::size_t n, Expected&& expected, co
 }
 
 // The first failure of several checks, or `ok_detail` when all pass.
-inline verify_result first_failure(std::initializer_list<verify_result> results, std::string ok_detail) {
+inline verify_result first_failure(std::initializer_list<verify_result> results,
+                                   std::string ok_detail) {
   for (const auto& r : results)
     if (!r.ok) return r;
   return {true, std::move(ok_detail)};

@@ -32,7 +32,8 @@ std::vector<float> float3_inputs(std::size_t n) {
 }
 
 launch_shape shape_of(std::size_t threads, const launch_config& c) {
-  const coalescing::launch_dims d = coalescing::one_thread_each(threads, static_cast<unsigned>(c.block));
+  const coalescing::launch_dims d =
+      coalescing::one_thread_each(threads, static_cast<unsigned>(c.block));
   return {d.grid, 1, d.block, 1, threads};
 }
 
@@ -49,7 +50,9 @@ verify_result check_float3_stream(const std::vector<float>& got, const std::vect
   // which is checked separately).
   return compare_exact(
       got.data(), got.size(),
-      [&](std::size_t k) { return k % stride < float3_components ? add_value(in[k], float3_update_value) : in[k]; },
+      [&](std::size_t k) {
+        return k % stride < float3_components ? add_value(in[k], float3_update_value) : in[k];
+      },
       what + " (" + std::to_string(count) + " numbers)");
 }
 
@@ -57,8 +60,12 @@ verify_result check_float3_stream(const std::vector<float>& got, const std::vect
 class float3_aos_prepared final : public prepared_variant {
  public:
   float3_aos_prepared(const launch_config& c, float3_launcher launcher)
-      : m_config(c), m_launcher(launcher), m_n(c.size), m_host_in(float3_inputs(c.size)),
-        m_data(m_host_in.size()), m_out(m_host_in.size()) {}
+      : m_config(c),
+        m_launcher(launcher),
+        m_n(c.size),
+        m_host_in(float3_inputs(c.size)),
+        m_data(m_host_in.size()),
+        m_out(m_host_in.size()) {}
 
   void upload(cudaStream_t stream) override { m_data.pristine.copy_from_host(m_host_in, stream); }
   void reset(cudaStream_t stream) override {
@@ -66,8 +73,9 @@ class float3_aos_prepared final : public prepared_variant {
     m_out.fill_bytes(0xFF, stream);
   }
   void launch(cudaStream_t stream) override {
-    m_launcher(reinterpret_cast<float3*>(m_data.live.data()), reinterpret_cast<float3*>(m_out.data()),
-               m_n, float3_update_value, static_cast<unsigned>(m_config.block), stream);
+    m_launcher(reinterpret_cast<float3*>(m_data.live.data()),
+               reinterpret_cast<float3*>(m_out.data()), m_n, float3_update_value,
+               static_cast<unsigned>(m_config.block), stream);
   }
   void download(cudaStream_t stream) override {
     m_data.live.copy_to_host(m_host_data, stream);
@@ -93,7 +101,10 @@ class float3_aos_prepared final : public prepared_variant {
 class float4_prepared final : public prepared_variant {
  public:
   explicit float4_prepared(const launch_config& c)
-      : m_config(c), m_n(c.size), m_host_in(pad(float3_inputs(c.size))), m_data(4 * m_n),
+      : m_config(c),
+        m_n(c.size),
+        m_host_in(pad(float3_inputs(c.size))),
+        m_data(4 * m_n),
         m_out(4 * m_n) {}
 
   void upload(cudaStream_t stream) override { m_data.pristine.copy_from_host(m_host_in, stream); }
@@ -139,7 +150,9 @@ class float4_prepared final : public prepared_variant {
 class soa_prepared final : public prepared_variant {
  public:
   explicit soa_prepared(const launch_config& c)
-      : m_config(c), m_n(c.size), m_data{in_place_buffer(m_n), in_place_buffer(m_n), in_place_buffer(m_n)},
+      : m_config(c),
+        m_n(c.size),
+        m_data{in_place_buffer(m_n), in_place_buffer(m_n), in_place_buffer(m_n)},
         m_out{device_buffer<float>(m_n), device_buffer<float>(m_n), device_buffer<float>(m_n)} {
     const std::vector<float> xyz = float3_inputs(m_n);
     for (unsigned comp = 0; comp < 3; ++comp) {
@@ -149,7 +162,8 @@ class soa_prepared final : public prepared_variant {
   }
 
   void upload(cudaStream_t stream) override {
-    for (unsigned comp = 0; comp < 3; ++comp) m_data[comp].pristine.copy_from_host(m_host_in[comp], stream);
+    for (unsigned comp = 0; comp < 3; ++comp)
+      m_data[comp].pristine.copy_from_host(m_host_in[comp], stream);
   }
   void reset(cudaStream_t stream) override {
     for (unsigned comp = 0; comp < 3; ++comp) {
@@ -158,9 +172,10 @@ class soa_prepared final : public prepared_variant {
     }
   }
   void launch(cudaStream_t stream) override {
-    coalescing::launch_soa_float3({m_data[0].live.data(), m_data[1].live.data(), m_data[2].live.data()},
-                                  {m_out[0].data(), m_out[1].data(), m_out[2].data()}, m_n,
-                                  float3_update_value, static_cast<unsigned>(m_config.block), stream);
+    coalescing::launch_soa_float3(
+        {m_data[0].live.data(), m_data[1].live.data(), m_data[2].live.data()},
+        {m_out[0].data(), m_out[1].data(), m_out[2].data()}, m_n, float3_update_value,
+        static_cast<unsigned>(m_config.block), stream);
   }
   void download(cudaStream_t stream) override {
     for (unsigned comp = 0; comp < 3; ++comp) {
@@ -174,7 +189,8 @@ class soa_prepared final : public prepared_variant {
       const auto& in = m_host_in[comp];
       auto expected = [&](std::size_t i) { return add_value(in[i], float3_update_value); };
       for (const auto* got : {&m_host_data[comp], &m_host_out[comp]}) {
-        const std::string what = std::string(got == &m_host_out[comp] ? "out." : "data.") + names[comp];
+        const std::string what =
+            std::string(got == &m_host_out[comp] ? "out." : "data.") + names[comp];
         verify_result r = compare_exact(got->data(), got->size(), expected, what);
         if (!r.ok) return r;
       }
@@ -196,7 +212,10 @@ class soa_prepared final : public prepared_variant {
 class memcpy_prepared final : public prepared_variant {
  public:
   explicit memcpy_prepared(const launch_config& c)
-      : m_n(c.size), m_host_in(float3_inputs(c.size)), m_src(m_host_in.size()), m_dst(m_host_in.size()) {}
+      : m_n(c.size),
+        m_host_in(float3_inputs(c.size)),
+        m_src(m_host_in.size()),
+        m_dst(m_host_in.size()) {}
 
   void upload(cudaStream_t stream) override { m_src.copy_from_host(m_host_in, stream); }
   void reset(cudaStream_t stream) override { m_dst.fill_bytes(0xFF, stream); }
@@ -206,8 +225,8 @@ class memcpy_prepared final : public prepared_variant {
   }
   void download(cudaStream_t stream) override { m_dst.copy_to_host(m_host_out, stream); }
   verify_result verify() override {
-    return compare_exact(m_host_out.data(), m_host_out.size(), [&](std::size_t i) { return m_host_in[i]; },
-                         "copy");
+    return compare_exact(
+        m_host_out.data(), m_host_out.size(), [&](std::size_t i) { return m_host_in[i]; }, "copy");
   }
   launch_shape shape() const override { return {0, 1, 0, 1, m_n}; }
 
@@ -237,7 +256,8 @@ variant make_float3_aos_variant(std::string name, variant_role role, std::string
   v.lesson = std::move(lesson);
   v.device_bytes = [](const launch_config& c) { return 3 * 12 * c.size; };
   v.ideal = [](const launch_config& c) { return float3_ideal(c.size); };
-  v.prepare = [launcher](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
+  v.prepare = [launcher](const launch_config& c,
+                         cudaStream_t) -> std::unique_ptr<prepared_variant> {
     return std::make_unique<float3_aos_prepared>(c, launcher);
   };
   return v;
@@ -247,10 +267,14 @@ variant make_memcpy_variant() {
   variant v;
   v.name = "memcpy_d2d";
   v.role = variant_role::baseline;
-  v.lesson = "cudaMemcpyAsync of the float3 array's bytes: the practical roof (reads and writes each byte once)";
+  v.lesson =
+      "cudaMemcpyAsync of the float3 array's bytes: the practical roof (reads and writes each byte "
+      "once)";
   v.has_kernels = false;
   v.device_bytes = [](const launch_config& c) { return 2 * 12 * c.size; };
-  v.ideal = [](const launch_config& c) { return work_counts{24.0 * static_cast<double>(c.size), 0}; };
+  v.ideal = [](const launch_config& c) {
+    return work_counts{24.0 * static_cast<double>(c.size), 0};
+  };
   v.prepare = [](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
     if (c.size == 0) throw usage_error("nothing to copy: the size must be at least 1");
     return std::make_unique<memcpy_prepared>(c);
@@ -258,7 +282,8 @@ variant make_memcpy_variant() {
   return v;
 }
 
-std::unique_ptr<prepared_variant> prepare_float3_layout(coalescing_kind kind, const launch_config& c) {
+std::unique_ptr<prepared_variant> prepare_float3_layout(coalescing_kind kind,
+                                                        const launch_config& c) {
   if (kind == coalescing_kind::aos_float4) return std::make_unique<float4_prepared>(c);
   return std::make_unique<soa_prepared>(c);
 }

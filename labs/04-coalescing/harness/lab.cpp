@@ -19,9 +19,9 @@
 //   exercise           exercise  labs/04-coalescing/exercise.cu, graded by `cudalab check 04`
 // The float3 variants all do the same work (read 12 bytes, write 12 in place and 12 out a
 // number), so their GB/s compare directly.
-#include "coalescing_variants.hpp"
 #include "coalescing_lab.hpp"
 #include "coalescing_particles.hpp"
+#include "coalescing_variants.hpp"
 
 #include "coalescing/coalescing_index.cuh"
 
@@ -73,12 +73,18 @@ variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_
         }
         return w;
       };
-      v.prepare = [kind](const launch_config& c, cudaStream_t) { return prepare_float3_layout(kind, c); };
+      v.prepare = [kind](const launch_config& c, cudaStream_t) {
+        return prepare_float3_layout(kind, c);
+      };
       break;
     case coalescing_kind::char_per_thread:
     case coalescing_kind::uchar4_packed:
-      v.device_bytes = [](const launch_config& c) { return 2 * 4 * coalescing::packed_words(c.size); };
-      v.ideal = [](const launch_config& c) { return work_counts{2.0 * static_cast<double>(c.size), 0}; };
+      v.device_bytes = [](const launch_config& c) {
+        return 2 * 4 * coalescing::packed_words(c.size);
+      };
+      v.ideal = [](const launch_config& c) {
+        return work_counts{2.0 * static_cast<double>(c.size), 0};
+      };
       v.prepare = [kind](const launch_config& c, cudaStream_t) { return prepare_pattern(kind, c); };
       break;
     case coalescing_kind::offset:
@@ -88,7 +94,9 @@ variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_
       v.device_bytes = [](const launch_config& c) {
         return 2 * sizeof(float) * (c.size + static_cast<std::size_t>(max_offset));
       };
-      v.ideal = [](const launch_config& c) { return work_counts{8.0 * static_cast<double>(c.size), 0}; };
+      v.ideal = [](const launch_config& c) {
+        return work_counts{8.0 * static_cast<double>(c.size), 0};
+      };
       v.prepare = [kind](const launch_config& c, cudaStream_t) { return prepare_pattern(kind, c); };
       break;
     case coalescing_kind::stride:
@@ -98,7 +106,9 @@ variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_
       v.device_bytes = [](const launch_config& c) {
         return sizeof(float) * c.size * (static_cast<std::size_t>(std::max(c.param, 1L)) + 1);
       };
-      v.ideal = [](const launch_config& c) { return work_counts{8.0 * static_cast<double>(c.size), 0}; };
+      v.ideal = [](const launch_config& c) {
+        return work_counts{8.0 * static_cast<double>(c.size), 0};
+      };
       v.prepare = [kind](const launch_config& c, cudaStream_t) { return prepare_pattern(kind, c); };
       break;
   }
@@ -129,24 +139,32 @@ lab make_lab_04_coalescing() {
   l.variants = {
       make_coalescing_variant(k::aos_float3, "aos_float3", variant_role::naive,
                               "one thread a float3: 3 loads 12 bytes apart, 12 sectors a request"),
-      make_coalescing_variant(k::aos_float3_staged, "aos_float3_staged", variant_role::fixed,
-                              "move the block's float3s as plain floats through shared memory: 4 sectors a request"),
-      make_coalescing_variant(k::aos_float4, "aos_float4", variant_role::fixed,
-                              "pad to float4: one 16-byte access a thread, but 4 bytes in 16 are padding"),
-      make_coalescing_variant(k::soa, "soa", variant_role::fixed,
-                              "structure of arrays: x, y and z each coalesced, 4 sectors a request"),
-      make_particle_variant(particle_layout::aos, "particles_aos", variant_role::naive,
-                            "one float of each 32-byte particle record: 32 sectors a request, 4 bytes used in each"),
-      make_particle_variant(particle_layout::soa, "particles_soa", variant_role::fixed,
-                            "the same particles as one array a field: the charges alone, 4 sectors a request"),
-      make_coalescing_variant(k::char_per_thread, "char_per_thread", variant_role::naive,
-                              "one byte a thread: no sector wasted, but a request moves only 32 bytes"),
+      make_coalescing_variant(
+          k::aos_float3_staged, "aos_float3_staged", variant_role::fixed,
+          "move the block's float3s as plain floats through shared memory: 4 sectors a request"),
+      make_coalescing_variant(
+          k::aos_float4, "aos_float4", variant_role::fixed,
+          "pad to float4: one 16-byte access a thread, but 4 bytes in 16 are padding"),
+      make_coalescing_variant(
+          k::soa, "soa", variant_role::fixed,
+          "structure of arrays: x, y and z each coalesced, 4 sectors a request"),
+      make_particle_variant(
+          particle_layout::aos, "particles_aos", variant_role::naive,
+          "one float of each 32-byte particle record: 32 sectors a request, 4 bytes used in each"),
+      make_particle_variant(
+          particle_layout::soa, "particles_soa", variant_role::fixed,
+          "the same particles as one array a field: the charges alone, 4 sectors a request"),
+      make_coalescing_variant(
+          k::char_per_thread, "char_per_thread", variant_role::naive,
+          "one byte a thread: no sector wasted, but a request moves only 32 bytes"),
       make_coalescing_variant(k::uchar4_packed, "uchar4_packed", variant_role::fixed,
                               "four bytes a thread in one access: a quarter of the requests"),
-      make_coalescing_variant(k::offset, "offset", variant_role::naive,
-                              "copy misaligned by `offset` floats: a fifth sector a request unless offset % 8 == 0"),
-      make_coalescing_variant(k::stride, "stride", variant_role::naive,
-                              "gather in[i*stride]: min(32, 4*stride) sectors a request, 128 bytes used"),
+      make_coalescing_variant(
+          k::offset, "offset", variant_role::naive,
+          "copy misaligned by `offset` floats: a fifth sector a request unless offset % 8 == 0"),
+      make_coalescing_variant(
+          k::stride, "stride", variant_role::naive,
+          "gather in[i*stride]: min(32, 4*stride) sectors a request, 128 bytes used"),
       make_memcpy_variant(),
       make_coalescing_exercise_variant(),
   };

@@ -88,8 +88,7 @@ model::access_counts predict_particles(particle_layout layout, const launch_conf
   return predict_with(layout, c, walk::block_classes);
 }
 
-model::access_counts predict_particles_every_block(particle_layout layout,
-                                                   const launch_config& c) {
+model::access_counts predict_particles_every_block(particle_layout layout, const launch_config& c) {
   return predict_with(layout, c, walk::every_block);
 }
 

@@ -37,7 +37,8 @@ std::uint64_t seed_for(coalescing_kind kind, std::size_t n) {
 
 launch_shape shape_of(coalescing_kind kind, const launch_config& c) {
   const std::size_t threads = coalescing_threads(kind, c.size);
-  const coalescing::launch_dims d = coalescing::one_thread_each(threads, static_cast<unsigned>(c.block));
+  const coalescing::launch_dims d =
+      coalescing::one_thread_each(threads, static_cast<unsigned>(c.block));
   return {d.grid, 1, d.block, 1, threads};
 }
 
@@ -63,16 +64,21 @@ std::vector<unsigned char> byte_inputs(std::size_t count, std::uint64_t seed) {
 class bytes_prepared final : public prepared_variant {
  public:
   bytes_prepared(coalescing_kind kind, const launch_config& c)
-      : m_kind(kind), m_config(c), m_n(c.size), m_padded(4 * packed_words(c.size)),
+      : m_kind(kind),
+        m_config(c),
+        m_n(c.size),
+        m_padded(4 * packed_words(c.size)),
         m_host_in(byte_inputs(m_padded, seed_for(coalescing_kind::char_per_thread, c.size))),
-        m_in(m_padded), m_out(m_padded) {}
+        m_in(m_padded),
+        m_out(m_padded) {}
 
   void upload(cudaStream_t stream) override { m_in.copy_from_host(m_host_in, stream); }
   void reset(cudaStream_t stream) override { m_out.fill_bytes(0xFF, stream); }
   void launch(cudaStream_t stream) override {
     const auto block = static_cast<unsigned>(m_config.block);
     if (m_kind == coalescing_kind::char_per_thread)
-      coalescing::launch_char_per_thread(m_in.data(), m_out.data(), m_n, byte_update_value, block, stream);
+      coalescing::launch_char_per_thread(m_in.data(), m_out.data(), m_n, byte_update_value, block,
+                                         stream);
     else
       coalescing::launch_uchar4_packed(reinterpret_cast<const uchar4*>(m_in.data()),
                                        reinterpret_cast<uchar4*>(m_out.data()), m_n,
@@ -80,9 +86,9 @@ class bytes_prepared final : public prepared_variant {
   }
   void download(cudaStream_t stream) override { m_out.copy_to_host(m_host_out, stream); }
   verify_result verify() override {
-    return compare_exact(m_host_out.data(), m_n,
-                         [&](std::size_t i) { return add_byte(m_host_in[i], byte_update_value); },
-                         "out bytes");
+    return compare_exact(
+        m_host_out.data(), m_n,
+        [&](std::size_t i) { return add_byte(m_host_in[i], byte_update_value); }, "out bytes");
   }
   launch_shape shape() const override { return shape_of(m_kind, m_config); }
 
@@ -97,9 +103,12 @@ class bytes_prepared final : public prepared_variant {
 class offset_prepared final : public prepared_variant {
  public:
   explicit offset_prepared(const launch_config& c)
-      : m_config(c), m_n(c.size), m_offset(static_cast<std::size_t>(c.param)),
+      : m_config(c),
+        m_n(c.size),
+        m_offset(static_cast<std::size_t>(c.param)),
         m_host_in(random_floats(m_n + max_offset, seed_for(coalescing_kind::offset, c.size))),
-        m_in(m_host_in.size()), m_out(m_host_in.size()) {}
+        m_in(m_host_in.size()),
+        m_out(m_host_in.size()) {}
 
   void upload(cudaStream_t stream) override { m_in.copy_from_host(m_host_in, stream); }
   void reset(cudaStream_t stream) override { m_out.fill_bytes(0xFF, stream); }
@@ -127,9 +136,12 @@ class offset_prepared final : public prepared_variant {
 class stride_prepared final : public prepared_variant {
  public:
   explicit stride_prepared(const launch_config& c)
-      : m_config(c), m_n(c.size), m_stride(static_cast<std::size_t>(c.param)),
+      : m_config(c),
+        m_n(c.size),
+        m_stride(static_cast<std::size_t>(c.param)),
         m_values(random_floats(m_n, seed_for(coalescing_kind::stride, c.size))),
-        m_in(m_n * m_stride), m_out(m_n) {}
+        m_in(m_n * m_stride),
+        m_out(m_n) {}
 
   // The input is n * stride floats, mostly never read: poison it on the device, upload the n
   // values packed, and scatter them to the multiples of the stride with one pitched copy
@@ -146,12 +158,14 @@ class stride_prepared final : public prepared_variant {
   }
   void reset(cudaStream_t stream) override { m_out.fill_bytes(0xFF, stream); }
   void launch(cudaStream_t stream) override {
-    coalescing::launch_stride_gather(m_in.data(), m_out.data(), m_n, static_cast<unsigned>(m_stride),
+    coalescing::launch_stride_gather(m_in.data(), m_out.data(), m_n,
+                                     static_cast<unsigned>(m_stride),
                                      static_cast<unsigned>(m_config.block), stream);
   }
   void download(cudaStream_t stream) override { m_out.copy_to_host(m_host_out, stream); }
   verify_result verify() override {
-    return compare_exact(m_host_out.data(), m_n, [&](std::size_t i) { return m_values[i]; }, "out");
+    return compare_exact(
+        m_host_out.data(), m_n, [&](std::size_t i) { return m_values[i]; }, "out");
   }
   launch_shape shape() const override { return shape_of(coalescing_kind::stride, m_config); }
 
@@ -167,16 +181,20 @@ class stride_prepared final : public prepared_variant {
 std::unique_ptr<prepared_variant> prepare_pattern(coalescing_kind kind, const launch_config& c) {
   switch (kind) {
     case coalescing_kind::char_per_thread:
-    case coalescing_kind::uchar4_packed: return std::make_unique<bytes_prepared>(kind, c);
+    case coalescing_kind::uchar4_packed:
+      return std::make_unique<bytes_prepared>(kind, c);
     case coalescing_kind::offset:
       if (c.param < 0 || c.param > max_offset)
-        throw usage_error("offset " + std::to_string(c.param) + ": use 0.." + std::to_string(max_offset));
+        throw usage_error("offset " + std::to_string(c.param) + ": use 0.." +
+                          std::to_string(max_offset));
       return std::make_unique<offset_prepared>(c);
     case coalescing_kind::stride:
       if (c.param < 1 || c.param > max_stride)
-        throw usage_error("stride " + std::to_string(c.param) + ": use 1.." + std::to_string(max_stride));
+        throw usage_error("stride " + std::to_string(c.param) + ": use 1.." +
+                          std::to_string(max_stride));
       return std::make_unique<stride_prepared>(c);
-    default: break;
+    default:
+      break;
   }
   throw error("prepare_pattern: not a byte or pattern variant");
 }

@@ -36,7 +36,8 @@ grade_outcome grade_this_build() {
   grade_outcome o = grade_exercise(l, 0);
   EXPECT_EQ(o.exercise.variant_name, "exercise");
   EXPECT_EQ(o.references.size(), 3u);
-  for (const auto& r : o.references) EXPECT_TRUE(r.verification.ok) << r.variant_name << ": " << r.verification.detail;
+  for (const auto& r : o.references)
+    EXPECT_TRUE(r.verification.ok) << r.variant_name << ": " << r.verification.detail;
   EXPECT_TRUE(o.exercise.verification.ok) << o.exercise.verification.detail;
   EXPECT_EQ(o.report.lines.size(), 5u) << describe(o);
   return o;

@@ -24,7 +24,8 @@ result_row row_with(const std::string& name, std::uint64_t ld_req, std::uint64_t
   r.variant_name = name;
   r.config = launch_config{n, 256, 0};
   r.measured = true;
-  r.verification = {correct, correct ? "max abs err 0 (exact), in place and out" : "out: 5 of 12 wrong"};
+  r.verification = {correct,
+                    correct ? "max abs err 0 (exact), in place and out" : "out: 5 of 12 wrong"};
   r.counters.available = true;
   r.counters.totals = {
       {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", static_cast<double>(ld_req)},
@@ -43,7 +44,8 @@ result_row row_with(const std::string& name, std::uint64_t ld_req, std::uint64_t
 const model::access_counts& predicted(coalescing_kind k) {
   static std::map<coalescing_kind, model::access_counts> cache;
   auto it = cache.find(k);
-  if (it == cache.end()) it = cache.emplace(k, predict_coalescing(k, launch_config{n, 256, 0})).first;
+  if (it == cache.end())
+    it = cache.emplace(k, predict_coalescing(k, launch_config{n, 256, 0})).first;
   return it->second;
 }
 
@@ -54,7 +56,8 @@ work_counts registered_ideal(const std::string& variant) {
   return l.find(variant)->ideal(launch_config{n, 256, 0});
 }
 
-result_row modelled(coalescing_kind k, const std::string& name, const std::string& as = "exercise") {
+result_row modelled(coalescing_kind k, const std::string& name,
+                    const std::string& as = "exercise") {
   const auto& c = predicted(k);
   result_row r = row_with(name, c.global_ld_requests, c.global_ld_sectors, c.global_st_requests,
                           c.global_st_sectors, true, c.global_ld_bytes, c.global_st_bytes);
@@ -77,7 +80,8 @@ std::string all_lines(const grade_report& g) {
 }
 
 TEST(coalescing_grade, staged_counts_pass) {
-  const grade_report g = grade_coalescing(modelled(coalescing_kind::aos_float3_staged, "exercise"), references());
+  const grade_report g =
+      grade_coalescing(modelled(coalescing_kind::aos_float3_staged, "exercise"), references());
   EXPECT_TRUE(g.passed) << all_lines(g);
   ASSERT_EQ(g.lines.size(), 5u);
   for (const auto& line : g.lines) EXPECT_NE(line.find("  ok"), std::string::npos) << line;
@@ -85,11 +89,13 @@ TEST(coalescing_grade, staged_counts_pass) {
 }
 
 TEST(coalescing_grade, naive_aos_float3_fails_every_counter_line_with_a_hint) {
-  const grade_report g = grade_coalescing(modelled(coalescing_kind::aos_float3, "exercise"), references());
+  const grade_report g =
+      grade_coalescing(modelled(coalescing_kind::aos_float3, "exercise"), references());
   EXPECT_FALSE(g.passed);
   ASSERT_EQ(g.lines.size(), 5u);
   EXPECT_NE(g.lines[0].find("  ok"), std::string::npos) << g.lines[0];  // it is correct
-  for (std::size_t i = 1; i < 4; ++i) EXPECT_NE(g.lines[i].find("FAIL"), std::string::npos) << g.lines[i];
+  for (std::size_t i = 1; i < 4; ++i)
+    EXPECT_NE(g.lines[i].find("FAIL"), std::string::npos) << g.lines[i];
   EXPECT_NE(g.lines[1].find("12.00 <= 4.00"), std::string::npos) << g.lines[1];
   EXPECT_NE(g.hint.find("12.0 sectors"), std::string::npos) << g.hint;
   EXPECT_NE(g.hint.find("3.00x"), std::string::npos) << g.hint;  // 9n/8 ld + 9n/4 st vs 3n/8 + 3n/4
@@ -100,8 +106,8 @@ TEST(coalescing_grade, a_kernel_reading_the_float3_array_as_float4s_passes) {
   // the 512 bytes of each request, and not a sector more than the data needs.
   const std::uint64_t ld_req = 3 * n / 4 / 32, st_req = 2 * ld_req;
   ASSERT_EQ(16 * ld_req, float3_ideal_ld_sectors(n));
-  result_row ex = row_with("exercise", ld_req, 16 * ld_req, st_req, 16 * st_req, true,
-                           512 * ld_req, 512 * st_req);
+  result_row ex = row_with("exercise", ld_req, 16 * ld_req, st_req, 16 * st_req, true, 512 * ld_req,
+                           512 * st_req);
   ex.ideal = registered_ideal("exercise");
   const grade_report g = grade_coalescing(ex, references());
   EXPECT_TRUE(g.passed) << all_lines(g);
@@ -124,8 +130,9 @@ TEST(coalescing_grade, misaligned_coalescing_fails_on_total_sectors) {
   // The staged counts with one straddled sector more than the data needs (what a tile start
   // off a sector boundary costs): the total exceeds the ideal.
   const auto& staged = predicted(coalescing_kind::aos_float3_staged);
-  const result_row ex = row_with("exercise", staged.global_ld_requests, staged.global_ld_sectors + 1,
-                                 staged.global_st_requests, staged.global_st_sectors);
+  const result_row ex =
+      row_with("exercise", staged.global_ld_requests, staged.global_ld_sectors + 1,
+               staged.global_st_requests, staged.global_st_sectors);
   const grade_report g = grade_coalescing(ex, references());
   EXPECT_FALSE(g.passed);
   EXPECT_NE(g.lines[3].find("FAIL"), std::string::npos) << g.lines[3];
@@ -154,7 +161,8 @@ TEST(coalescing_grade, references_are_shown_for_comparison_and_do_not_decide) {
   // reference without counters leaves the verdicts as they are and shows as n/a.
   std::vector<result_row> refs = references();
   for (auto& r : refs) r.counters = counter_cell{};
-  const grade_report staged = grade_coalescing(modelled(coalescing_kind::aos_float3_staged, "exercise"), refs);
+  const grade_report staged =
+      grade_coalescing(modelled(coalescing_kind::aos_float3_staged, "exercise"), refs);
   EXPECT_TRUE(staged.passed) << all_lines(staged);
   EXPECT_NE(staged.lines[1].find("references: n/a"), std::string::npos) << staged.lines[1];
   EXPECT_FALSE(grade_coalescing(modelled(coalescing_kind::aos_float3, "exercise"), refs).passed);
@@ -165,7 +173,6 @@ TEST(coalescing_grade, a_kernel_without_global_loads_fails) {
   const grade_report g = grade_coalescing(ex, references());
   EXPECT_FALSE(g.passed);
 }
-
 
 TEST(coalescing_grade, every_fixed_float3_layout_passes_as_the_exercise_with_its_own_ideal) {
   // aos_float4 moves 16 bytes a number by design (its padding is the layout, not the kernel's
@@ -189,13 +196,14 @@ TEST(coalescing_grade, moving_the_array_a_byte_a_lane_fails_only_on_requests) {
   // consecutive bytes, one sector, all of it asked for, and no sector is moved twice, so
   // lines 1-4 hold; but it needs four requests where a float a lane needs one.
   const std::uint64_t ld_sect = float3_ideal_ld_sectors(n), st_sect = float3_ideal_st_sectors(n);
-  result_row ex = row_with("exercise", ld_sect, ld_sect, st_sect, st_sect, true, 32 * ld_sect,
-                           32 * st_sect);
+  result_row ex =
+      row_with("exercise", ld_sect, ld_sect, st_sect, st_sect, true, 32 * ld_sect, 32 * st_sect);
   ex.ideal = registered_ideal("exercise");
   const grade_report g = grade_coalescing(ex, references());
   EXPECT_FALSE(g.passed);
   ASSERT_EQ(g.lines.size(), 5u);
-  for (std::size_t i = 0; i < 4; ++i) EXPECT_NE(g.lines[i].find("  ok"), std::string::npos) << g.lines[i];
+  for (std::size_t i = 0; i < 4; ++i)
+    EXPECT_NE(g.lines[i].find("  ok"), std::string::npos) << g.lines[i];
   EXPECT_NE(g.lines[4].find("FAIL"), std::string::npos) << g.lines[4];
   EXPECT_NE(g.hint.find("32.0 bytes"), std::string::npos) << g.hint;
 }
@@ -204,15 +212,16 @@ TEST(coalescing_grade, requests_pass_at_four_sectors_each_and_fail_one_above) {
   const std::uint64_t ld_sect = float3_ideal_ld_sectors(n), st_sect = float3_ideal_st_sectors(n);
   result_row ex = row_with("exercise", ld_sect / 4, ld_sect, st_sect / 4, st_sect);
   ex.ideal = registered_ideal("exercise");
-  EXPECT_TRUE(grade_coalescing(ex, references()).passed) << all_lines(grade_coalescing(ex, references()));
+  EXPECT_TRUE(grade_coalescing(ex, references()).passed)
+      << all_lines(grade_coalescing(ex, references()));
   ex.counters.totals["l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"] += 1;
   ex.counters.totals["smsp__sass_data_bytes_mem_global_op_st.sum"] += 128;
   const grade_report g = grade_coalescing(ex, references());
   EXPECT_FALSE(g.passed);
   EXPECT_NE(g.lines[4].find("FAIL"), std::string::npos) << all_lines(g);
-  for (std::size_t i = 0; i < 4; ++i) EXPECT_NE(g.lines[i].find("  ok"), std::string::npos) << g.lines[i];
+  for (std::size_t i = 0; i < 4; ++i)
+    EXPECT_NE(g.lines[i].find("  ok"), std::string::npos) << g.lines[i];
 }
-
 
 TEST(coalescing_grade, its_counters_configure_offline_for_gh100_beside_the_labs_own) {
   // The set `cudalab check` asks for: a misspelt grading metric fails here, not on the GPU.

@@ -37,7 +37,7 @@ std::string describe(const cudalab::grade_outcome& o) {
 }
 
 class coalescing_grader : public cudalab::testing::counter_test,
-                         public ::testing::WithParamInterface<std::string> {
+                          public ::testing::WithParamInterface<std::string> {
  protected:
   cudalab::grade_outcome grade_variant() {
     const cudalab::lab l = cudalab::labs::make_lab_04_coalescing();
@@ -62,7 +62,8 @@ TEST_P(coalescing_grader_on_fixed, passes_it_as_the_exercise) {
 
 TEST_P(coalescing_grader_on_naive, fails_it_as_the_exercise) {
   const cudalab::grade_outcome o = grade_variant();
-  EXPECT_TRUE(o.exercise.verification.ok) << "naive variants are correct: " << o.exercise.verification.detail;
+  EXPECT_TRUE(o.exercise.verification.ok)
+      << "naive variants are correct: " << o.exercise.verification.detail;
   EXPECT_FALSE(o.report.passed) << GetParam() << " is naive but graded\n" << describe(o);
   EXPECT_FALSE(o.report.hint.empty()) << describe(o);
 }
@@ -72,7 +73,7 @@ std::string by_name(const ::testing::TestParamInfo<std::string>& info) { return 
 // gtest evaluates these lists when it registers the tests (inside main), not at static start.
 INSTANTIATE_TEST_SUITE_P(lab04, coalescing_grader_on_fixed, ::testing::ValuesIn(graded_names(true)),
                          by_name);
-INSTANTIATE_TEST_SUITE_P(lab04, coalescing_grader_on_naive, ::testing::ValuesIn(graded_names(false)),
-                         by_name);
+INSTANTIATE_TEST_SUITE_P(lab04, coalescing_grader_on_naive,
+                         ::testing::ValuesIn(graded_names(false)), by_name);
 
 }  // namespace

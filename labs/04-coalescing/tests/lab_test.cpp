@@ -17,10 +17,10 @@ TEST(coalescing_lab, registers_every_variant_with_its_role_and_model) {
   const lab l = make_lab_04_coalescing();
   EXPECT_EQ(l.id, "04-coalescing");
   EXPECT_EQ(l.readme, "labs/04-coalescing/README.md");
-  const std::set<std::string> expected{"aos_float3", "aos_float3_staged", "aos_float4", "soa",
-                                       "particles_aos", "particles_soa", "char_per_thread",
-                                       "uchar4_packed", "offset", "stride", "memcpy_d2d",
-                                       "exercise"};
+  const std::set<std::string> expected{
+      "aos_float3",    "aos_float3_staged", "aos_float4",    "soa",    "particles_aos",
+      "particles_soa", "char_per_thread",   "uchar4_packed", "offset", "stride",
+      "memcpy_d2d",    "exercise"};
   std::set<std::string> names;
   for (const auto& v : l.variants) {
     names.insert(v.name);
@@ -43,8 +43,8 @@ TEST(coalescing_lab, aos_float4_counts_the_bytes_its_padding_moves_and_its_paylo
   const lab l = make_lab_04_coalescing();
   const launch_config c{1000, 256, 0};
   const work_counts float4 = l.find("aos_float4")->ideal(c);
-  EXPECT_EQ(float4.bytes, 48.0 * 1000);          // 16-byte numbers: read, write, copy out
-  EXPECT_EQ(float4.payload(), 36.0 * 1000);      // the 12 bytes of x, y, z
+  EXPECT_EQ(float4.bytes, 48.0 * 1000);      // 16-byte numbers: read, write, copy out
+  EXPECT_EQ(float4.payload(), 36.0 * 1000);  // the 12 bytes of x, y, z
   for (const char* name : {"aos_float3", "aos_float3_staged", "soa"}) {
     const work_counts w = l.find(name)->ideal(c);
     EXPECT_EQ(w.bytes, 36.0 * 1000) << name;

@@ -24,7 +24,9 @@ const std::vector<int> blocks{32, 64, 96, 128, 256, 512, 1024};
 
 u64 ceil_div(u64 a, u64 b) { return (a + b - 1) / b; }
 // Sectors covering the byte range [first, first + bytes).
-u64 sectors_spanned(u64 first, u64 bytes) { return bytes == 0 ? 0 : (first + bytes - 1) / 32 - first / 32 + 1; }
+u64 sectors_spanned(u64 first, u64 bytes) {
+  return bytes == 0 ? 0 : (first + bytes - 1) / 32 - first / 32 + 1;
+}
 
 model::access_counts predict(coalescing_kind k, std::size_t n, int block, long param = 0) {
   return predict_coalescing(k, launch_config{n, block, param});
@@ -189,7 +191,8 @@ TEST(coalescing_model, float3_family_reads_and_writes_the_same_useful_bytes) {
   // padding shows up as extra sectors, not as extra useful bytes.
   const std::size_t n = 4096;
   EXPECT_EQ(float3_ideal(n).bytes, 36.0 * n);
-  for (auto k : {coalescing_kind::aos_float3, coalescing_kind::aos_float3_staged, coalescing_kind::soa}) {
+  for (auto k :
+       {coalescing_kind::aos_float3, coalescing_kind::aos_float3_staged, coalescing_kind::soa}) {
     const auto c = predict(k, n, 256);
     EXPECT_EQ(c.global_ld_bytes, 12 * n);
     EXPECT_EQ(c.global_st_bytes, 24 * n);
@@ -199,8 +202,9 @@ TEST(coalescing_model, float3_family_reads_and_writes_the_same_useful_bytes) {
 }
 
 const coalescing_kind every_kind[] = {
-    coalescing_kind::aos_float3,      coalescing_kind::aos_float3_staged, coalescing_kind::aos_float4,
-    coalescing_kind::soa,             coalescing_kind::char_per_thread,   coalescing_kind::uchar4_packed,
+    coalescing_kind::aos_float3,      coalescing_kind::aos_float3_staged,
+    coalescing_kind::aos_float4,      coalescing_kind::soa,
+    coalescing_kind::char_per_thread, coalescing_kind::uchar4_packed,
     coalescing_kind::offset,          coalescing_kind::stride};
 
 // The sweep values a kind takes (one value for the kinds that do not sweep).
@@ -235,7 +239,8 @@ TEST(coalescing_model, repeating_blocks_count_the_same_as_walking_every_block) {
 TEST(coalescing_model, cost_is_the_warp_instructions_the_prediction_builds) {
   for (coalescing_kind k : every_kind)
     for (long param : {1L, 7L, 32L})
-      for (std::size_t n : {std::size_t{1}, std::size_t{1000}, std::size_t{1} << 24, std::size_t{1} << 36})
+      for (std::size_t n :
+           {std::size_t{1}, std::size_t{1000}, std::size_t{1} << 24, std::size_t{1} << 36})
         for (int block : {1, 33, 256, 1023, 1024}) {
           const launch_config c{n, block, param};
           const std::uint64_t before = model::warp_accesses_built_on_this_thread();
@@ -253,7 +258,8 @@ TEST(coalescing_model, cost_of_a_point_does_not_grow_with_the_size) {
   for (coalescing_kind k : every_kind)
     for (long param : params_of(k))
       for (int block = 1; block <= 1024; block += 29) {
-        const double big = coalescing_model_cost(k, launch_config{std::size_t{1} << 36, block, param});
+        const double big =
+            coalescing_model_cost(k, launch_config{std::size_t{1} << 36, block, param});
         EXPECT_LE(big, most);
         EXPECT_LE(coalescing_model_cost(k, launch_config{1'000'003, block, param}), most);
       }

@@ -7,8 +7,8 @@
 // [4s, 4s + 4a). With a block that is a multiple of 32, warps start at element 32w, so for n
 // particles: W = n / 32 full warps of 4 sectors and a tail of a = n % 32 lanes in ceil(a / 8)
 // sectors, ceil(n / 8) sectors in all.
-#include "coalescing_particles.hpp"
 #include "coalescing_lab.hpp"
+#include "coalescing_particles.hpp"
 
 #include <gtest/gtest.h>
 

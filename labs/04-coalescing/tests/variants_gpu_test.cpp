@@ -70,8 +70,8 @@ TEST_F(coalescing_gpu, staged_kernel_handles_tiny_and_partial_blocks) {
   const lab l = make_lab_04_coalescing();
   cuda_stream stream;
   for (int block : {32, 96, 256, 1024})
-    for (std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t(block - 1), std::size_t(block),
-                          std::size_t(block + 1), std::size_t(7 * block + 5)}) {
+    for (std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t(block - 1),
+                          std::size_t(block), std::size_t(block + 1), std::size_t(7 * block + 5)}) {
       const verify_result r = run_once(*l.find("aos_float3_staged"), {n, block, 0}, stream.get());
       EXPECT_TRUE(r.ok) << "n=" << n << " block=" << block << ": " << r.detail;
     }

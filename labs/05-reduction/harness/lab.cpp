@@ -32,7 +32,8 @@ namespace {
 
 using reduction_model::kernel;
 
-constexpr const char* thread_efficiency = "smsp__average_thread_inst_executed_per_inst_executed.ratio";
+constexpr const char* thread_efficiency =
+    "smsp__average_thread_inst_executed_per_inst_executed.ratio";
 constexpr const char* ld_wavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
 constexpr const char* st_wavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
 constexpr const char* ld_conflicts = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
@@ -40,7 +41,8 @@ constexpr const char* st_conflicts = "l1tex__data_bank_conflicts_pipe_lsu_mem_sh
 
 std::vector<std::string> default_metrics() {
   std::vector<std::string> m = resolve_metrics("memory,shared,divergence");
-  for (const char* needed : {thread_efficiency, ld_wavefronts, st_wavefronts, ld_conflicts, st_conflicts})
+  for (const char* needed :
+       {thread_efficiency, ld_wavefronts, st_wavefronts, ld_conflicts, st_conflicts})
     if (std::find(m.begin(), m.end(), needed) == m.end()) m.emplace_back(needed);
   return m;
 }
@@ -63,28 +65,34 @@ lab make_lab_05_reduction() {
                                                p.unavailable};
   };
   l.variants = {
-      make_partials_variant({"interleaved_divergent", variant_role::naive,
-                             "tid % (2*s) == 0: active threads spread over every warp, which diverges",
-                             &reduction::launch_interleaved_divergent<float>, false, finish_on::cpu,
-                             kernel::interleaved_divergent}),
+      make_partials_variant(
+          {"interleaved_divergent", variant_role::naive,
+           "tid % (2*s) == 0: active threads spread over every warp, which diverges",
+           &reduction::launch_interleaved_divergent<float>, false, finish_on::cpu,
+           kernel::interleaved_divergent}),
       make_partials_variant({"interleaved_strided", variant_role::naive,
                              "index = 2*s*tid: no divergence, but words 2s apart collide in banks",
                              &reduction::launch_interleaved_strided<float>, false, finish_on::cpu,
                              kernel::interleaved_strided}),
-      make_partials_variant({"sequential", variant_role::fixed,
-                             "tid < s, partner tid + s: whole warps retire, no bank conflicts; CPU adds the partials",
-                             &reduction::launch_sequential<float>, false, finish_on::cpu, kernel::sequential}),
+      make_partials_variant(
+          {"sequential", variant_role::fixed,
+           "tid < s, partner tid + s: whole warps retire, no bank conflicts; CPU adds the partials",
+           &reduction::launch_sequential<float>, false, finish_on::cpu, kernel::sequential}),
       make_partials_variant({"sequential_two_pass", variant_role::fixed,
                              "sequential, then one 1024-thread block sums the partials on the GPU",
-                             &reduction::launch_sequential<float>, false, finish_on::gpu, kernel::sequential}),
-      make_partials_variant({"first_add_during_load", variant_role::fixed,
-                             "each thread adds two elements while loading: half the blocks, no idle first step",
-                             &reduction::launch_first_add<float>, true, finish_on::cpu, kernel::first_add}),
+                             &reduction::launch_sequential<float>, false, finish_on::gpu,
+                             kernel::sequential}),
+      make_partials_variant(
+          {"first_add_during_load", variant_role::fixed,
+           "each thread adds two elements while loading: half the blocks, no idle first step",
+           &reduction::launch_first_add<float>, true, finish_on::cpu, kernel::first_add}),
       make_partials_variant({"warp_shuffle", variant_role::fixed,
                              "the last 32 values fold in registers with __shfl_down_sync",
-                             &reduction::launch_warp_shuffle<float>, true, finish_on::cpu, kernel::warp_shuffle}),
-      make_grid_stride_variant("grid_stride", false,
-                               "bounded grid, float4 loads, many elements a thread, one atomicAdd a block"),
+                             &reduction::launch_warp_shuffle<float>, true, finish_on::cpu,
+                             kernel::warp_shuffle}),
+      make_grid_stride_variant(
+          "grid_stride", false,
+          "bounded grid, float4 loads, many elements a thread, one atomicAdd a block"),
       make_grid_stride_variant("grid_stride_int", true, "grid_stride on integers, checked exactly"),
       make_cub_variant(),
       make_cpu_reference_variant(),

@@ -38,8 +38,9 @@ double divergence_counts::body_lanes_per_warp() const {
 
 divergence_counts predict_divergence(kernel k, std::size_t n, unsigned block) {
   if (!reduction::is_valid_block(block))
-    throw usage_error("block " + std::to_string(block) + ": the reduction kernels take a power of two in " +
-                      std::to_string(reduction::min_block) + ".." + std::to_string(reduction::max_block));
+    throw usage_error(
+        "block " + std::to_string(block) + ": the reduction kernels take a power of two in " +
+        std::to_string(reduction::min_block) + ".." + std::to_string(reduction::max_block));
   switch (k) {
     case kernel::interleaved_divergent: {
       // Every block runs the same steps with the same lanes, tail block included (its

@@ -16,8 +16,8 @@
 // are partly active; for the other trees, 0. The GPU tests hold the hardware to it exactly.
 //
 // Thread efficiency (threads per warp instruction) also needs the instruction count of each
-// code region of the binary: reduction_instruction_model.hpp predicts it by walking the SASS. This model
-// gives, from the source alone, the lanes a warp brings into the branch body, the floor of
+// code region of the binary: reduction_instruction_model.hpp predicts it by walking the SASS. This
+// model gives, from the source alone, the lanes a warp brings into the branch body, the floor of
 // that efficiency.
 #pragma once
 
@@ -29,9 +29,9 @@
 namespace cudalab::labs::reduction_model {
 
 struct divergence_counts {
-  std::uint64_t divergent_branches = 0;   // warps x steps that split at a real branch
-  std::uint64_t body_warps = 0;           // warps x steps that run the branch body
-  std::uint64_t body_lanes = 0;           // lanes active in those warps
+  std::uint64_t divergent_branches = 0;  // warps x steps that split at a real branch
+  std::uint64_t body_warps = 0;          // warps x steps that run the branch body
+  std::uint64_t body_lanes = 0;          // lanes active in those warps
   // Mean active lanes of a warp running the body (32 when nothing diverges).
   double body_lanes_per_warp() const;
 };

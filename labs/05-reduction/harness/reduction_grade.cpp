@@ -49,7 +49,8 @@ class report_builder {
     if (!ok) add_hint(hint);
   }
   void missing(const std::string& what) {
-    line(false, what + ": n/a (counter missing)", "grading needs hardware counters (cudalab doctor)");
+    line(false, what + ": n/a (counter missing)",
+         "grading needs hardware counters (cudalab doctor)");
   }
   grade_report finish() {
     m_report.passed = m_failed == 0;
@@ -144,11 +145,14 @@ grade_report grade_reduction(const result_row& ex, const std::vector<result_row>
            "the kernel reads its input at less than half the speed of sequential addressing: "
            "each step of the tree should keep whole warps busy and let the others retire");
   } else {
-    r.line(false, "bandwidth: n/a (no timing)", "the exercise and the reference must both be timed");
+    r.line(false, "bandwidth: n/a (no timing)",
+           "the exercise and the reference must both be timed");
   }
   return r.finish();
 }
 
-std::vector<std::string> reduction_grade_metrics() { return {red_requests, atom_requests, blocks_launched}; }
+std::vector<std::string> reduction_grade_metrics() {
+  return {red_requests, atom_requests, blocks_launched};
+}
 
 }  // namespace cudalab::labs

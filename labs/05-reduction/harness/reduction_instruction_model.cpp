@@ -49,14 +49,16 @@ kernel_shape shape_of(kernel k) {
     case kernel::first_add:
       return {"reduce_first_add_kernel", {{s::skip_tree}, {s::tree_back}, exit_thread0}};
     case kernel::warp_shuffle:
-      return {"reduce_warp_shuffle_kernel",
-              {{s::skip_tree}, {s::tree_back}, {s::exit_unless, survivor::first_warp}, exit_thread0}};
+      return {
+          "reduce_warp_shuffle_kernel",
+          {{s::skip_tree}, {s::tree_back}, {s::exit_unless, survivor::first_warp}, exit_thread0}};
     case kernel::finish:
       return {"reduce_finish_kernel",
               {{s::skip_loads}, {s::loads_back}, {s::skip_tree}, {s::tree_back}, exit_thread0}};
     case kernel::grid_stride:
-      return {"reduce_grid_stride_kernel",
-              {{s::skip_loads}, {s::loads_back}, {s::exit_unless, survivor::first_warp}, exit_thread0}};
+      return {
+          "reduce_grid_stride_kernel",
+          {{s::skip_loads}, {s::loads_back}, {s::exit_unless, survivor::first_warp}, exit_thread0}};
   }
   throw usage_error("instruction model: unknown kernel");
 }
@@ -81,8 +83,8 @@ unsigned tree_steps(kernel k, unsigned block) {
 
 // One warp's context: what the lanes' answers depend on.
 struct warp_context {
-  unsigned first_tid = 0;  // threadIdx.x of lane 0
-  unsigned steps = 0;      // tree loop steps
+  unsigned first_tid = 0;                 // threadIdx.x of lane 0
+  unsigned steps = 0;                     // tree loop steps
   std::array<std::uint32_t, 32> loads{};  // per lane: iterations of the load loop
 };
 
@@ -153,14 +155,14 @@ instruction_counts walk_grid(const sass::function& f, const kernel_shape& shape,
   instruction_counts total;
   for (const auto& [key, count] : warps) {
     warp_context w{key.first, tree_steps(k, block), key.second};
-    total += sass::walk_warp(f, 0xffffffffu, decisions(shape, w), max_warp_instructions)
-                 .scaled(count);
+    total +=
+        sass::walk_warp(f, 0xffffffffu, decisions(shape, w), max_warp_instructions).scaled(count);
   }
   return total;
 }
 
-instruction_counts walk(const sass::function& f, const kernel_shape& shape, kernel k,
-                        std::size_t n, unsigned block);
+instruction_counts walk(const sass::function& f, const kernel_shape& shape, kernel k, std::size_t n,
+                        unsigned block);
 
 }  // namespace
 
@@ -209,26 +211,26 @@ instruction_prediction predict_instructions(kernel k, std::size_t n, unsigned bl
 
 namespace {
 
-instruction_counts walk(const sass::function& f, const kernel_shape& shape, kernel k,
-                        std::size_t n, unsigned block) {
+instruction_counts walk(const sass::function& f, const kernel_shape& shape, kernel k, std::size_t n,
+                        unsigned block) {
   switch (k) {
     case kernel::finish: {
       const unsigned threads = reduction::finish_block;
       return walk_grid(f, shape, k, 1, threads,
-                        [&](unsigned, unsigned first, std::array<std::uint32_t, 32>& loads) {
-                          for (unsigned lane = 0; lane < 32; ++lane)
-                            loads[lane] = trips(first + lane, threads, n);
-                        });
+                       [&](unsigned, unsigned first, std::array<std::uint32_t, 32>& loads) {
+                         for (unsigned lane = 0; lane < 32; ++lane)
+                           loads[lane] = trips(first + lane, threads, n);
+                       });
     }
     case kernel::grid_stride: {
       const unsigned blocks = reduction::grid_stride_blocks(n, block);
       const std::uint64_t stride = std::uint64_t{blocks} * block;
       return walk_grid(f, shape, k, blocks, block,
-                        [&](unsigned b, unsigned first, std::array<std::uint32_t, 32>& loads) {
-                          for (unsigned lane = 0; lane < 32; ++lane)
-                            loads[lane] =
-                                trips(std::uint64_t{b} * block + first + lane, stride, n / 4);
-                        });
+                       [&](unsigned b, unsigned first, std::array<std::uint32_t, 32>& loads) {
+                         for (unsigned lane = 0; lane < 32; ++lane)
+                           loads[lane] =
+                               trips(std::uint64_t{b} * block + first + lane, stride, n / 4);
+                       });
     }
     default: {
       // Every block of a tree runs the same branches (its missing elements are zeros loaded

@@ -66,7 +66,8 @@ warp_access shared_access(access_kind kind, unsigned warp, unsigned block_dim, F
   for (unsigned lane = 0; lane < model::warp_size; ++lane) {
     const unsigned tid = warp * model::warp_size + lane;
     if (tid >= block_dim) continue;
-    if (const std::optional<unsigned> w = word_of(tid)) a.address[lane] = std::uint64_t{*w} * word_bytes;
+    if (const std::optional<unsigned> w = word_of(tid))
+      a.address[lane] = std::uint64_t{*w} * word_bytes;
   }
   return a;
 }
@@ -94,18 +95,23 @@ void tree_sequential(sink& out, unsigned block, unsigned stop) {
   const unsigned warps = block / model::warp_size;
   for (unsigned s = block / 2; s > stop; s >>= 1)
     for (unsigned w = 0; w < warps; ++w) {
-      out.issue(shared_access(access_kind::load, w, block, [&](unsigned t) { return when(sequential_active(t, s), t); }));
-      out.issue(shared_access(access_kind::load, w, block, [&](unsigned t) { return when(sequential_active(t, s), t + s); }));
-      out.issue(shared_access(access_kind::store, w, block, [&](unsigned t) { return when(sequential_active(t, s), t); }));
+      out.issue(shared_access(access_kind::load, w, block,
+                              [&](unsigned t) { return when(sequential_active(t, s), t); }));
+      out.issue(shared_access(access_kind::load, w, block,
+                              [&](unsigned t) { return when(sequential_active(t, s), t + s); }));
+      out.issue(shared_access(access_kind::store, w, block,
+                              [&](unsigned t) { return when(sequential_active(t, s), t); }));
     }
 }
 
 // Thread 0 reads sdata[0] (LDS) and writes the block's result (STG).
 void write_result(sink& out, unsigned block, std::uint64_t result_index, bool read_shared) {
   if (read_shared)
-    out.issue(shared_access(access_kind::load, 0, block, [](unsigned t) { return when(t == 0, 0); }));
-  out.issue(global_access(access_kind::store, out_base, word_bytes, 0, block,
-                          [&](unsigned t) { return t == 0 ? std::optional<std::uint64_t>(result_index) : std::nullopt; }));
+    out.issue(
+        shared_access(access_kind::load, 0, block, [](unsigned t) { return when(t == 0, 0); }));
+  out.issue(global_access(access_kind::store, out_base, word_bytes, 0, block, [&](unsigned t) {
+    return t == 0 ? std::optional<std::uint64_t>(result_index) : std::nullopt;
+  }));
 }
 
 // Everything block `b` of a tree kernel issues.
@@ -125,7 +131,8 @@ void tree_block(kernel k, std::uint64_t n, unsigned block, unsigned b, sink& out
           return i < n ? std::optional<std::uint64_t>(i) : std::nullopt;
         }));
     }
-    out.issue(shared_access(access_kind::store, w, block, [](unsigned t) { return std::optional<unsigned>(t); }));
+    out.issue(shared_access(access_kind::store, w, block,
+                            [](unsigned t) { return std::optional<unsigned>(t); }));
   }
   switch (k) {
     case kernel::interleaved_divergent:
@@ -133,11 +140,14 @@ void tree_block(kernel k, std::uint64_t n, unsigned block, unsigned b, sink& out
       for (unsigned s = 1; s < block; s *= 2)
         for (unsigned w = 0; w < warps; ++w) {
           auto active = [&](unsigned t) { return interleaved_divergent_active(t, s); };
-          const warp_access own = shared_access(access_kind::load, w, block, [&](unsigned t) { return when(active(t), t); });
+          const warp_access own = shared_access(access_kind::load, w, block,
+                                                [&](unsigned t) { return when(active(t), t); });
           if (!any_active(own)) continue;
           out.issue(own);
-          out.issue(shared_access(access_kind::load, w, block, [&](unsigned t) { return when(active(t), t + s); }));
-          out.issue(shared_access(access_kind::store, w, block, [&](unsigned t) { return when(active(t), t); }));
+          out.issue(shared_access(access_kind::load, w, block,
+                                  [&](unsigned t) { return when(active(t), t + s); }));
+          out.issue(shared_access(access_kind::store, w, block,
+                                  [&](unsigned t) { return when(active(t), t); }));
         }
       write_result(out, block, b, true);
       break;
@@ -148,9 +158,12 @@ void tree_block(kernel k, std::uint64_t n, unsigned block, unsigned b, sink& out
             const unsigned index = interleaved_strided_index(t, s);
             return when(index < block, index + offset);
           };
-          out.issue(shared_access(access_kind::load, w, block, [&](unsigned t) { return word(t, 0); }));
-          out.issue(shared_access(access_kind::load, w, block, [&](unsigned t) { return word(t, s); }));
-          out.issue(shared_access(access_kind::store, w, block, [&](unsigned t) { return word(t, 0); }));
+          out.issue(
+              shared_access(access_kind::load, w, block, [&](unsigned t) { return word(t, 0); }));
+          out.issue(
+              shared_access(access_kind::load, w, block, [&](unsigned t) { return word(t, s); }));
+          out.issue(
+              shared_access(access_kind::store, w, block, [&](unsigned t) { return word(t, 0); }));
         }
       write_result(out, block, b, true);
       break;
@@ -162,8 +175,10 @@ void tree_block(kernel k, std::uint64_t n, unsigned block, unsigned b, sink& out
     case kernel::warp_shuffle:
       tree_sequential(out, block, 32);
       // Warp 0: LDS sdata[tid], then `@P0 LDS sdata[tid + 32]`, predicated off when block == 32.
-      out.issue(shared_access(access_kind::load, 0, block, [](unsigned t) { return std::optional<unsigned>(t); }));
-      out.issue(shared_access(access_kind::load, 0, block, [&](unsigned t) { return when(block >= 64, t + 32); }));
+      out.issue(shared_access(access_kind::load, 0, block,
+                              [](unsigned t) { return std::optional<unsigned>(t); }));
+      out.issue(shared_access(access_kind::load, 0, block,
+                              [&](unsigned t) { return when(block >= 64, t + 32); }));
       write_result(out, block, b, false);
       break;
     default:
@@ -176,14 +191,16 @@ void finish_block_traffic(std::uint64_t n, unsigned block, sink& out) {
   const unsigned warps = block / model::warp_size;
   for (unsigned w = 0; w < warps; ++w) {
     for (unsigned k = 0;; ++k) {
-      const warp_access a = global_access(access_kind::load, out_base, word_bytes, w, block, [&](unsigned t) {
-        const std::uint64_t j = finish_index(t, k, block);
-        return j < n ? std::optional<std::uint64_t>(j) : std::nullopt;
-      });
+      const warp_access a =
+          global_access(access_kind::load, out_base, word_bytes, w, block, [&](unsigned t) {
+            const std::uint64_t j = finish_index(t, k, block);
+            return j < n ? std::optional<std::uint64_t>(j) : std::nullopt;
+          });
       if (!any_active(a)) break;
       out.issue(a);
     }
-    out.issue(shared_access(access_kind::store, w, block, [](unsigned t) { return std::optional<unsigned>(t); }));
+    out.issue(shared_access(access_kind::store, w, block,
+                            [](unsigned t) { return std::optional<unsigned>(t); }));
   }
   tree_sequential(out, block, 0);
   write_result(out, block, 0, true);
@@ -196,17 +213,20 @@ void grid_stride_block_rest(std::uint64_t n, unsigned block, unsigned b, sink& o
   for (unsigned w = 0; w < warps; ++w) {
     out.issue(global_access(access_kind::load, in_base, word_bytes, w, block, [&](unsigned t) {
       const unsigned global_id = b * block + t;
-      return global_id < n % 4 ? std::optional<std::uint64_t>(grid_stride_tail_index(static_cast<unsigned>(n), global_id))
+      return global_id < n % 4 ? std::optional<std::uint64_t>(
+                                     grid_stride_tail_index(static_cast<unsigned>(n), global_id))
                                : std::nullopt;
     }));
-    out.issue(shared_access(access_kind::store, w, block, [](unsigned t) { return when(lane_of(t) == 0, warp_of(t)); }));
+    out.issue(shared_access(access_kind::store, w, block,
+                            [](unsigned t) { return when(lane_of(t) == 0, warp_of(t)); }));
   }
-  out.issue(shared_access(access_kind::load, 0, block, [&](unsigned t) { return when(lane_of(t) < warps, lane_of(t)); }));
+  out.issue(shared_access(access_kind::load, 0, block,
+                          [&](unsigned t) { return when(lane_of(t) < warps, lane_of(t)); }));
 }
 
 // One warp's k-th vector load.
-warp_access grid_stride_vector_load(std::uint64_t vectors, unsigned block, unsigned b, unsigned w, unsigned k,
-                                    unsigned stride) {
+warp_access grid_stride_vector_load(std::uint64_t vectors, unsigned block, unsigned b, unsigned w,
+                                    unsigned k, unsigned stride) {
   return global_access(access_kind::load, in_base, 16, w, block, [&](unsigned t) {
     const std::uint64_t v = grid_stride_vector_index(b * block + t, k, stride);
     return v < vectors ? std::optional<std::uint64_t>(v) : std::nullopt;
@@ -245,12 +265,14 @@ access_counts predict_grid_stride(std::size_t n, unsigned block, bool brute_forc
   // of 32: every run but a partial last one costs the same. Walk the first and the last.
   const std::uint64_t runs = vectors / model::warp_size;
   sink loads;
-  if (runs > 0) c += scaled(count_warp_access(grid_stride_vector_load(vectors, block, 0, 0, 0, stride)), runs);
+  if (runs > 0)
+    c += scaled(count_warp_access(grid_stride_vector_load(vectors, block, 0, 0, 0, stride)), runs);
   if (vectors % model::warp_size != 0) {
     const std::uint64_t first = runs * model::warp_size;  // vector index of the partial run
     const auto k = static_cast<unsigned>(first / stride);
     const auto global_id = static_cast<unsigned>(first % stride);
-    loads.issue(grid_stride_vector_load(vectors, block, global_id / block, global_id % block / model::warp_size, k, stride));
+    loads.issue(grid_stride_vector_load(vectors, block, global_id / block,
+                                        global_id % block / model::warp_size, k, stride));
   }
   return c + loads.counts();
 }
@@ -260,10 +282,14 @@ access_counts predict_grid_stride(std::size_t n, unsigned block, bool brute_forc
 unsigned blocks_of(kernel k, std::size_t n, unsigned block) {
   switch (k) {
     case kernel::first_add:
-    case kernel::warp_shuffle: return first_add_blocks(n, block);
-    case kernel::finish: return 1;
-    case kernel::grid_stride: return grid_stride_blocks(n, block);
-    default: return tree_blocks(n, block);
+    case kernel::warp_shuffle:
+      return first_add_blocks(n, block);
+    case kernel::finish:
+      return 1;
+    case kernel::grid_stride:
+      return grid_stride_blocks(n, block);
+    default:
+      return tree_blocks(n, block);
   }
 }
 
@@ -306,7 +332,8 @@ access_counts predict_brute_force(kernel k, std::size_t n, unsigned block) {
 }
 
 access_counts predict_two_pass(kernel first, std::size_t n, unsigned block) {
-  return predict(first, n, block) + predict(kernel::finish, blocks_of(first, n, block), finish_block);
+  return predict(first, n, block) +
+         predict(kernel::finish, blocks_of(first, n, block), finish_block);
 }
 
 double prediction_cost(kernel first, std::size_t n, unsigned block, bool finish_on_gpu) {

@@ -5,8 +5,8 @@
 // grid-stride accumulator, which the kernel adds into and reset() sets to zero.
 #include "reduction_variants.hpp"
 
-#include "reduction_instruction_model.hpp"
 #include "reduction_data.hpp"
+#include "reduction_instruction_model.hpp"
 
 #include "reduction/reduction_index.cuh"
 
@@ -65,8 +65,8 @@ class partials_prepared final : public prepared_variant {
   }
   verify_result verify() override {
     if (m_dims.grid != m_blocks)
-      return {false, "the launcher used " + std::to_string(m_dims.grid) + " blocks, the variant expects " +
-                         std::to_string(m_blocks)};
+      return {false, "the launcher used " + std::to_string(m_dims.grid) +
+                         " blocks, the variant expects " + std::to_string(m_blocks)};
     verify_result r = data::verify_partials(m_host_in, m_host_partial, m_per_block);
     if (!r.ok || m_spec.finish == finish_on::cpu) return r;
     verify_result total = data::verify_total(m_host_in, m_host_out[0]);
@@ -107,7 +107,8 @@ class grid_stride_prepared final : public prepared_variant {
   verify_result verify() override { return data::verify_total(m_host_in, m_host_out[0]); }
   launch_shape shape() const override {
     const unsigned grid = reduction::grid_stride_blocks(m_n, m_block);
-    return to_shape({grid, m_block, 0}, std::min<std::size_t>(std::size_t{grid} * m_block, (m_n + 3) / 4));
+    return to_shape({grid, m_block, 0},
+                    std::min<std::size_t>(std::size_t{grid} * m_block, (m_n + 3) / 4));
   }
 
  private:
@@ -128,7 +129,8 @@ class cub_prepared final : public prepared_variant {
   void upload(cudaStream_t stream) override { m_in.copy_from_host(m_host_in, stream); }
   void reset(cudaStream_t stream) override { m_out.fill_bytes(0xFF, stream); }
   void launch(cudaStream_t stream) override {
-    reduction::launch_cub_sum(m_in.data(), m_out.data(), m_n, m_temp.data(), m_temp.bytes(), stream);
+    reduction::launch_cub_sum(m_in.data(), m_out.data(), m_n, m_temp.data(), m_temp.bytes(),
+                              stream);
   }
   void download(cudaStream_t stream) override { m_out.copy_to_host(m_host_out, stream); }
   verify_result verify() override { return data::verify_total(m_host_in, m_host_out[0]); }
@@ -221,14 +223,15 @@ variant make_grid_stride_variant(std::string name, bool integers, std::string le
   v.predict = [integers](const launch_config& c) {
     const auto block = static_cast<unsigned>(c.block);
     const auto k = reduction_model::kernel::grid_stride;
-    return reduction_model::with_instructions(reduction_model::predict(k, c.size, block), k,
-                                              c.size, block, false, integers);
+    return reduction_model::with_instructions(reduction_model::predict(k, c.size, block), k, c.size,
+                                              block, false, integers);
   };
   v.model_cost = [](const launch_config& c) {
     return reduction_model::prediction_cost(reduction_model::kernel::grid_stride, c.size,
                                             static_cast<unsigned>(c.block), false);
   };
-  v.prepare = [integers](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
+  v.prepare = [integers](const launch_config& c,
+                         cudaStream_t) -> std::unique_ptr<prepared_variant> {
     check_shape(c);
     if (integers) return std::make_unique<grid_stride_prepared<int>>(c);
     return std::make_unique<grid_stride_prepared<float>>(c);
@@ -255,7 +258,8 @@ variant make_cpu_reference_variant() {
   variant v;
   v.name = "cpu_reference";
   v.role = variant_role::baseline;
-  v.lesson = "one CPU core summing in double: the time the GPU must beat (data already on each side)";
+  v.lesson =
+      "one CPU core summing in double: the time the GPU must beat (data already on each side)";
   // --block is ignored: one CPU core.
   v.has_kernels = false;
   v.timed_on_host = true;

@@ -42,8 +42,11 @@ TEST_F(reduction_check, CUDALAB_CHECK_CASE) {
   const cudalab::grade_outcome o = cudalab::grade_exercise(l, 0);
   for (const auto& line : o.report.lines) std::cout << "  " << line << "\n";
   ASSERT_EQ(o.report.lines.size(), 6u);
-  EXPECT_TRUE(o.exercise.verification.ok) << o.exercise.verification.detail;  // both kernels are correct
-  auto ends_ok = [](const std::string& s) { return s.size() >= 4 && s.substr(s.size() - 4) == "  ok"; };
+  EXPECT_TRUE(o.exercise.verification.ok)
+      << o.exercise.verification.detail;  // both kernels are correct
+  auto ends_ok = [](const std::string& s) {
+    return s.size() >= 4 && s.substr(s.size() - 4) == "  ok";
+  };
 #if CUDALAB_EXPECT_CHECK_PASS
   EXPECT_TRUE(o.report.passed) << o.report.hint;
   for (const auto& line : o.report.lines) EXPECT_TRUE(ends_ok(line)) << line;

@@ -6,8 +6,8 @@
 //    they are asserted in the band of docs/counters.md (shared_band_fraction). The sizes are
 //    large (2^22) so that the band is thousands of wavefronts, above the phantom floor.
 //  - Warp instructions, thread instructions and uniform and divergent branches are predicted
-//    by walking the embedded SASS (reduction_instruction_model.hpp) and asserted equal, and with them
-//    thread efficiency and branch uniformity, the ratios they make. Divergent branches are
+//    by walking the embedded SASS (reduction_instruction_model.hpp) and asserted equal, and with
+//    them thread efficiency and branch uniformity, the ratios they make. Divergent branches are
 //    also predicted by the source-level divergence model (reduction_divergence_model.hpp): the two
 //    models must agree with each other and with the hardware.
 #include "reduction_divergence_model.hpp"
@@ -61,11 +61,11 @@ class reduction_counters : public cudalab::testing::counter_test {
     if (IsSkipped()) return;
     m_stream_owner = std::make_unique<cudalab::cuda_stream>();
     m_session = std::make_unique<cudalab::counter_session>(
-        0, std::vector<std::string>{ld_requests, ld_sectors, st_requests, st_sectors, lds_inst,
-                                    sts_inst, ld_wavefronts, st_wavefronts, ld_conflicts,
-                                    st_conflicts, thread_efficiency, divergent_targets,
-                                    uniform_pct, uniform_targets, branch_targets,
-                                    warp_instructions, thread_instructions});
+        0,
+        std::vector<std::string>{ld_requests, ld_sectors, st_requests, st_sectors, lds_inst,
+                                 sts_inst, ld_wavefronts, st_wavefronts, ld_conflicts, st_conflicts,
+                                 thread_efficiency, divergent_targets, uniform_pct, uniform_targets,
+                                 branch_targets, warp_instructions, thread_instructions});
   }
 
   totals measure(const std::string& name, std::size_t n, int block) {
@@ -95,13 +95,15 @@ class reduction_counters : public cudalab::testing::counter_test {
 const std::pair<std::size_t, int> branch_configs[] = {
     {std::size_t{1} << 22, 256}, {1000003, 32}, {1000003, 1024}, {(std::size_t{1} << 20) + 7, 128}};
 
-const char* const modelled[] = {"interleaved_divergent", "interleaved_strided", "sequential",
-                                "sequential_two_pass", "first_add_during_load", "warp_shuffle",
-                                "grid_stride", "grid_stride_int"};
+const char* const modelled[] = {"interleaved_divergent", "interleaved_strided",   "sequential",
+                                "sequential_two_pass",   "first_add_during_load", "warp_shuffle",
+                                "grid_stride",           "grid_stride_int"};
 
 TEST_F(reduction_counters, global_requests_and_sectors_equal_the_model_exactly) {
-  const std::pair<std::size_t, int> configs[] = {
-      {std::size_t{1} << 22, 256}, {1000003, 128}, {1000003, 1024}, {(std::size_t{1} << 20) + 7, 32}};
+  const std::pair<std::size_t, int> configs[] = {{std::size_t{1} << 22, 256},
+                                                 {1000003, 128},
+                                                 {1000003, 1024},
+                                                 {(std::size_t{1} << 20) + 7, 32}};
   for (const char* name : modelled)
     for (const auto& [n, block] : configs) {
       SCOPED_TRACE(testing::Message() << name << " n=" << n << " block=" << block);
@@ -118,8 +120,8 @@ TEST_F(reduction_counters, global_requests_and_sectors_equal_the_model_exactly) 
 // The trees' shared traffic. grid_stride is left out: its 9 wavefronts a block are below the
 // counters' phantom floor, so the band would test the noise, not the kernel.
 TEST_F(reduction_counters, shared_wavefronts_and_conflicts_fall_in_the_model_band) {
-  const char* const trees[] = {"interleaved_divergent", "interleaved_strided", "sequential",
-                               "sequential_two_pass", "first_add_during_load", "warp_shuffle"};
+  const char* const trees[] = {"interleaved_divergent", "interleaved_strided",   "sequential",
+                               "sequential_two_pass",   "first_add_during_load", "warp_shuffle"};
   for (const char* name : trees)
     for (int block : {256, 1024}) {
       const std::size_t n = std::size_t{1} << 22;
@@ -139,13 +141,16 @@ TEST_F(reduction_counters, shared_wavefronts_and_conflicts_fall_in_the_model_ban
       auto in_band = [&](const char* metric, std::uint64_t model, std::uint64_t wavefronts,
                          double fraction) {
         EXPECT_GE(m[metric], static_cast<double>(model)) << metric;
-        EXPECT_LE(m[metric], static_cast<double>(model) + fraction * static_cast<double>(wavefronts))
+        EXPECT_LE(m[metric],
+                  static_cast<double>(model) + fraction * static_cast<double>(wavefronts))
             << metric;
       };
       const double st_fraction = call_path ? 0.25 : cudalab::shared_band_fraction;
-      in_band(ld_wavefronts, c.shared_ld_wavefronts, c.shared_ld_wavefronts, cudalab::shared_band_fraction);
+      in_band(ld_wavefronts, c.shared_ld_wavefronts, c.shared_ld_wavefronts,
+              cudalab::shared_band_fraction);
       in_band(st_wavefronts, c.shared_st_wavefronts, c.shared_st_wavefronts, st_fraction);
-      in_band(ld_conflicts, c.shared_ld_conflicts, c.shared_ld_wavefronts, cudalab::shared_band_fraction);
+      in_band(ld_conflicts, c.shared_ld_conflicts, c.shared_ld_wavefronts,
+              cudalab::shared_band_fraction);
       in_band(st_conflicts, c.shared_st_conflicts, c.shared_st_wavefronts, st_fraction);
     }
 }
@@ -181,7 +186,8 @@ TEST_F(reduction_counters, divergent_branches_equal_the_divergence_model_exactly
   for (const auto& [name, k] : trees)
     for (const auto& [n, block] : branch_configs) {
       SCOPED_TRACE(testing::Message() << name << " n=" << n << " block=" << block);
-      const auto d = cudalab::labs::reduction_model::predict_divergence(k, n, static_cast<unsigned>(block));
+      const auto d =
+          cudalab::labs::reduction_model::predict_divergence(k, n, static_cast<unsigned>(block));
       auto m = measure(name, n, block);
       EXPECT_EQ(m[divergent_targets], static_cast<double>(d.divergent_branches));
     }

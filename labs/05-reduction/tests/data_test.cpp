@@ -98,9 +98,17 @@ TEST(reduction_data, integers_are_checked_exactly) {
 
 TEST(reduction_lab, registers_every_variant_with_a_prediction_where_a_model_exists) {
   const cudalab::lab l = cudalab::labs::make_lab_05_reduction();
-  const std::set<std::string> expected{"interleaved_divergent", "interleaved_strided", "sequential",
-                                       "sequential_two_pass", "first_add_during_load", "warp_shuffle",
-                                       "grid_stride", "grid_stride_int", "cub", "cpu_reference", "exercise"};
+  const std::set<std::string> expected{"interleaved_divergent",
+                                       "interleaved_strided",
+                                       "sequential",
+                                       "sequential_two_pass",
+                                       "first_add_during_load",
+                                       "warp_shuffle",
+                                       "grid_stride",
+                                       "grid_stride_int",
+                                       "cub",
+                                       "cpu_reference",
+                                       "exercise"};
   std::set<std::string> names;
   for (const auto& v : l.variants) {
     names.insert(v.name);
@@ -143,10 +151,14 @@ TEST(reduction_lab, prepare_rejects_a_block_that_is_not_a_power_of_two_from_32_t
 
 TEST(reduction_lab, launchers_reject_a_bad_block_or_size_before_touching_the_device) {
   namespace red = cudalab::reduction;
-  EXPECT_THROW(red::launch_sequential<float>(nullptr, nullptr, 1000, 48, nullptr), cudalab::usage_error);
-  EXPECT_THROW(red::launch_grid_stride<int>(nullptr, nullptr, 1000, 2048, nullptr), cudalab::usage_error);
-  EXPECT_THROW(red::launch_interleaved_divergent<float>(nullptr, nullptr, 0, 256, nullptr), cudalab::usage_error);
-  EXPECT_THROW(red::launch_finish<float>(nullptr, nullptr, red::max_elements + 1, nullptr), cudalab::usage_error);
+  EXPECT_THROW(red::launch_sequential<float>(nullptr, nullptr, 1000, 48, nullptr),
+               cudalab::usage_error);
+  EXPECT_THROW(red::launch_grid_stride<int>(nullptr, nullptr, 1000, 2048, nullptr),
+               cudalab::usage_error);
+  EXPECT_THROW(red::launch_interleaved_divergent<float>(nullptr, nullptr, 0, 256, nullptr),
+               cudalab::usage_error);
+  EXPECT_THROW(red::launch_finish<float>(nullptr, nullptr, red::max_elements + 1, nullptr),
+               cudalab::usage_error);
 }
 
 TEST(reduction_lab, predicting_the_largest_size_is_quick_enough_for_a_sweep) {
@@ -156,7 +168,8 @@ TEST(reduction_lab, predicting_the_largest_size_is_quick_enough_for_a_sweep) {
     for (int block : {32, 1024}) {
       // Every element read once (the two-pass variant also reads its partial sums).
       EXPECT_GE(v.predict(launch_config{std::size_t{1} << 28, block, 0}).global_ld_bytes,
-                4ull << 28) << v.name;
+                4ull << 28)
+          << v.name;
     }
   }
 }

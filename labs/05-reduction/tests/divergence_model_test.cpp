@@ -36,8 +36,8 @@ TEST(divergence_model, a_partial_last_block_diverges_like_a_whole_one) {
 }
 
 TEST(divergence_model, the_predicated_trees_never_diverge) {
-  for (kernel k : {kernel::interleaved_strided, kernel::sequential, kernel::first_add,
-                   kernel::warp_shuffle}) {
+  for (kernel k :
+       {kernel::interleaved_strided, kernel::sequential, kernel::first_add, kernel::warp_shuffle}) {
     const auto d = predict_divergence(k, std::size_t{1} << 20, 256);
     EXPECT_EQ(d.divergent_branches, 0u);
     EXPECT_EQ(d.body_lanes_per_warp(), 32.0);

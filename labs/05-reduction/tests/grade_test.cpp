@@ -38,7 +38,8 @@ result_row row_of(const std::string& name, const counts& c) {
   r.config = launch_config{std::size_t{1} << 22, 256, 0};
   r.measured = true;
   r.gbps = c.gbps;
-  r.verification = {c.correct, c.correct ? "blocks: max rel err 1.7e-07 <= 1e-05" : "block 3: 7 != 9"};
+  r.verification = {c.correct,
+                    c.correct ? "blocks: max rel err 1.7e-07 <= 1e-05" : "block 3: 7 != 9"};
   r.counters.available = true;
   r.counters.totals = {
       {"smsp__average_thread_inst_executed_per_inst_executed.ratio", c.thread_efficiency},
@@ -60,7 +61,9 @@ std::vector<result_row> sequential_reference() {
   return {r};
 }
 
-grade_report grade(const counts& c) { return grade_reduction(row_of("exercise", c), sequential_reference()); }
+grade_report grade(const counts& c) {
+  return grade_reduction(row_of("exercise", c), sequential_reference());
+}
 
 std::string all_lines(const grade_report& g) {
   std::string s;
@@ -68,7 +71,9 @@ std::string all_lines(const grade_report& g) {
   return s + "hint: " + g.hint;
 }
 
-bool ok(const std::string& line) { return line.size() >= 4 && line.compare(line.size() - 4, 4, "  ok") == 0; }
+bool ok(const std::string& line) {
+  return line.size() >= 4 && line.compare(line.size() - 4, 4, "  ok") == 0;
+}
 
 // The one line of the report that starts with `label`.
 std::string line_of(const grade_report& g, const std::string& label) {
@@ -81,8 +86,7 @@ std::string line_of(const grade_report& g, const std::string& label) {
 // Fails the test unless exactly the line `label` fails.
 void expect_only_failure(const grade_report& g, const std::string& label) {
   EXPECT_FALSE(g.passed) << all_lines(g);
-  for (const auto& line : g.lines)
-    EXPECT_EQ(ok(line), line.rfind(label, 0) != 0) << all_lines(g);
+  for (const auto& line : g.lines) EXPECT_EQ(ok(line), line.rfind(label, 0) != 0) << all_lines(g);
   EXPECT_FALSE(g.hint.empty());
 }
 
@@ -207,7 +211,8 @@ TEST(reduction_grade, missing_counters_fail_every_counter_line) {
   EXPECT_FALSE(g.passed);
   ASSERT_EQ(g.lines.size(), 6u);
   EXPECT_TRUE(ok(g.lines[0])) << g.lines[0];  // correctness needs no counters
-  for (std::size_t i = 1; i < 5; ++i) EXPECT_NE(g.lines[i].find("n/a"), std::string::npos) << g.lines[i];
+  for (std::size_t i = 1; i < 5; ++i)
+    EXPECT_NE(g.lines[i].find("n/a"), std::string::npos) << g.lines[i];
 }
 
 TEST(reduction_grade, without_a_reference_nothing_passes_by_default) {
@@ -217,7 +222,6 @@ TEST(reduction_grade, without_a_reference_nothing_passes_by_default) {
   EXPECT_FALSE(ok(line_of(g, "shared wavefronts")));
   EXPECT_FALSE(ok(line_of(g, "bandwidth")));
 }
-
 
 TEST(reduction_grade, its_counters_configure_offline_for_gh100_beside_the_labs_own) {
   // The set `cudalab check` asks for: a misspelt grading metric fails here, not on the GPU.

@@ -62,7 +62,8 @@ TEST_P(reduction_grader_on_fixed, passes_it_as_the_exercise) {
 
 TEST_P(reduction_grader_on_naive, fails_it_as_the_exercise) {
   const cudalab::grade_outcome o = grade_variant();
-  EXPECT_TRUE(o.exercise.verification.ok) << "naive variants are correct: " << o.exercise.verification.detail;
+  EXPECT_TRUE(o.exercise.verification.ok)
+      << "naive variants are correct: " << o.exercise.verification.detail;
   EXPECT_FALSE(o.report.passed) << GetParam() << " is naive but graded\n" << describe(o);
   EXPECT_FALSE(o.report.hint.empty()) << describe(o);
 }

@@ -37,19 +37,22 @@ unsigned log2_of(unsigned v) {
   return l;
 }
 
-std::uint64_t tree_blocks(kernel k, std::size_t n, unsigned block) { return rm::blocks_of(k, n, block); }
+std::uint64_t tree_blocks(kernel k, std::size_t n, unsigned block) {
+  return rm::blocks_of(k, n, block);
+}
 
 }  // namespace
 
 TEST(instruction_model, the_build_embedded_the_sass_of_every_reduction_kernel) {
   const auto program = sass::program::parse(rm::reduction_sass());
-  for (const char* name : {"reduce_interleaved_divergent_kernel", "reduce_interleaved_strided_kernel",
-                           "reduce_sequential_kernel", "reduce_first_add_kernel",
-                           "reduce_warp_shuffle_kernel", "reduce_finish_kernel",
-                           "reduce_grid_stride_kernel"})
+  for (const char* name :
+       {"reduce_interleaved_divergent_kernel", "reduce_interleaved_strided_kernel",
+        "reduce_sequential_kernel", "reduce_first_add_kernel", "reduce_warp_shuffle_kernel",
+        "reduce_finish_kernel", "reduce_grid_stride_kernel"})
     for (const char* type : {"IfE", "IiE"}) {
-      const std::string mangled = "_ZN7cudalab9reduction" + std::to_string(std::string(name).size()) +
-                                  name + type + "EvPKT_PS2_j";
+      const std::string mangled = "_ZN7cudalab9reduction" +
+                                  std::to_string(std::string(name).size()) + name + type +
+                                  "EvPKT_PS2_j";
       EXPECT_NE(program.find(mangled), nullptr) << mangled;
     }
   for (kernel k : {kernel::interleaved_divergent, kernel::interleaved_strided, kernel::sequential,
@@ -65,7 +68,8 @@ TEST(instruction_model, divergent_branches_agree_with_the_divergence_model) {
   for (kernel k : trees)
     for (unsigned block : blocks)
       for (std::size_t n : sizes) {
-        SCOPED_TRACE(testing::Message() << "kernel " << static_cast<int>(k) << " block " << block << " n " << n);
+        SCOPED_TRACE(testing::Message()
+                     << "kernel " << static_cast<int>(k) << " block " << block << " n " << n);
         EXPECT_EQ(predicted(k, n, block).divergent_branches,
                   rm::predict_divergence(k, n, block).divergent_branches);
       }
@@ -107,7 +111,8 @@ TEST(instruction_model, branches_follow_from_the_source_loops) {
 TEST(instruction_model, predicated_trees_run_whole_warps_until_thread_0_is_alone) {
   const auto program = sass::program::parse(rm::reduction_sass());
   const std::pair<kernel, const char*> predicated[] = {
-      {kernel::interleaved_strided, "_ZN7cudalab9reduction33reduce_interleaved_strided_kernelIfEEvPKT_PS2_j"},
+      {kernel::interleaved_strided,
+       "_ZN7cudalab9reduction33reduce_interleaved_strided_kernelIfEEvPKT_PS2_j"},
       {kernel::sequential, "_ZN7cudalab9reduction24reduce_sequential_kernelIfEEvPKT_PS2_j"},
       {kernel::first_add, "_ZN7cudalab9reduction23reduce_first_add_kernelIfEEvPKT_PS2_j"}};
   for (const auto& [k, name] : predicated) {
@@ -115,13 +120,15 @@ TEST(instruction_model, predicated_trees_run_whole_warps_until_thread_0_is_alone
     ASSERT_NE(f, nullptr) << name;
     std::size_t last_exit = 0, final_exit = 0;
     for (std::size_t i = 0; i < f->code.size(); ++i)
-      if (f->code[i].base_opcode() == "EXIT") (f->code[i].conditional() ? last_exit : final_exit) = i;
+      if (f->code[i].base_opcode() == "EXIT")
+        (f->code[i].conditional() ? last_exit : final_exit) = i;
     const std::uint64_t tail = final_exit - last_exit;
     for (unsigned block : blocks) {
       const std::size_t n = (std::size_t{1} << 20) + 7;
       SCOPED_TRACE(testing::Message() << name << " block " << block);
       const auto c = predicted(k, n, block);
-      EXPECT_EQ(c.thread_instructions, 32 * c.warp_instructions - 31 * tail * tree_blocks(k, n, block));
+      EXPECT_EQ(c.thread_instructions,
+                32 * c.warp_instructions - 31 * tail * tree_blocks(k, n, block));
       EXPECT_DOUBLE_EQ(c.branch_uniformity_pct(), 100.0);
     }
   }
@@ -152,10 +159,12 @@ TEST(instruction_model, whole_blocks_scale_the_counts) {
 // grid_stride's load loop: lane g runs ceil((n/4 - g) / stride) trips. Where the lanes with
 // one trip more end mid-warp, that warp's back edge splits once; nowhere else.
 TEST(instruction_model, grid_stride_diverges_only_where_the_load_loop_ends_mid_warp) {
-  for (std::size_t n : {std::size_t{1} << 20, std::size_t{1000003}, std::size_t{1} << 24, std::size_t{3000}})
+  for (std::size_t n :
+       {std::size_t{1} << 20, std::size_t{1000003}, std::size_t{1} << 24, std::size_t{3000}})
     for (unsigned block : {32u, 256u, 1024u}) {
       SCOPED_TRACE(testing::Message() << "n " << n << " block " << block);
-      const std::uint64_t stride = std::uint64_t{cudalab::reduction::grid_stride_blocks(n, block)} * block;
+      const std::uint64_t stride =
+          std::uint64_t{cudalab::reduction::grid_stride_blocks(n, block)} * block;
       const std::uint64_t longer = (n / 4) % stride;  // lanes 0..longer-1 run one trip more
       const auto c = predicted(kernel::grid_stride, n, block);
       EXPECT_EQ(c.divergent_branches, longer % 32 != 0 ? 1u : 0u);

@@ -67,12 +67,13 @@ TEST(reduction_model, predicated_trees_issue_129_lds_72_sts_a_256_thread_block) 
 // Every element is read once by a coalesced 4-byte load: ceil(n/32) requests, ceil(n/8)
 // sectors, whatever the block size, the size's remainder, or two loads a thread.
 TEST(reduction_model, coalesced_float_read_is_n_over_32_requests_and_n_over_8_sectors) {
-  for (std::size_t n : {std::size_t{1} << 20, std::size_t{1000003}, std::size_t{4097}, std::size_t{33},
-                        std::size_t{1}})
+  for (std::size_t n : {std::size_t{1} << 20, std::size_t{1000003}, std::size_t{4097},
+                        std::size_t{33}, std::size_t{1}})
     for (unsigned block : {32u, 256u, 1024u})
-      for (kernel k : {kernel::interleaved_divergent, kernel::interleaved_strided, kernel::sequential,
-                       kernel::first_add, kernel::warp_shuffle}) {
-        SCOPED_TRACE(testing::Message() << "n=" << n << " block=" << block << " kernel=" << static_cast<int>(k));
+      for (kernel k : {kernel::interleaved_divergent, kernel::interleaved_strided,
+                       kernel::sequential, kernel::first_add, kernel::warp_shuffle}) {
+        SCOPED_TRACE(testing::Message()
+                     << "n=" << n << " block=" << block << " kernel=" << static_cast<int>(k));
         const auto c = predict(k, n, block);
         EXPECT_EQ(c.global_ld_requests, ceil_div(n, 32));
         EXPECT_EQ(c.global_ld_sectors, ceil_div(n, 8));
@@ -105,7 +106,8 @@ TEST(reduction_model, grid_stride_float4_reads_n_over_128_requests_of_16_sectors
 }
 
 TEST(reduction_model, grid_stride_grid_is_bounded_by_the_thread_budget) {
-  EXPECT_EQ(red::grid_stride_blocks(std::size_t{1} << 28, 256), red::grid_stride_thread_budget / 256);
+  EXPECT_EQ(red::grid_stride_blocks(std::size_t{1} << 28, 256),
+            red::grid_stride_thread_budget / 256);
   EXPECT_EQ(red::grid_stride_blocks(4096, 256), 4u);  // 1024 vectors
   EXPECT_EQ(red::grid_stride_blocks(3, 256), 1u);
 }
@@ -120,7 +122,8 @@ TEST(reduction_model, warp_shuffle_leaves_the_last_32_values_to_registers) {
     for (unsigned s = block / 2; s > 32; s >>= 1, ++steps) active_warps += s / 32;
     const std::uint64_t warps = block / 32;
     EXPECT_EQ(c.shared_st_wavefronts, 100 * (warps + active_warps)) << block;
-    EXPECT_EQ(c.shared_ld_wavefronts, 100 * (2 * active_warps + 1 + (block >= 64 ? 1 : 0))) << block;
+    EXPECT_EQ(c.shared_ld_wavefronts, 100 * (2 * active_warps + 1 + (block >= 64 ? 1 : 0)))
+        << block;
     EXPECT_EQ(c.shared_ld_instructions, 100 * (2 * warps * steps + 2)) << block;
     EXPECT_EQ(c.shared_ld_conflicts + c.shared_st_conflicts, 0u);
   }
@@ -130,9 +133,11 @@ TEST(reduction_model, shortcut_equals_a_walk_of_every_warp) {
   for (std::size_t n : {std::size_t{1}, std::size_t{31}, std::size_t{1000}, std::size_t{4097},
                         std::size_t{65536}, std::size_t{100003}})
     for (unsigned block : {32u, 64u, 128u, 256u, 512u, 1024u})
-      for (kernel k : {kernel::interleaved_divergent, kernel::interleaved_strided, kernel::sequential,
-                       kernel::first_add, kernel::warp_shuffle, kernel::grid_stride}) {
-        SCOPED_TRACE(testing::Message() << "n=" << n << " block=" << block << " kernel=" << static_cast<int>(k));
+      for (kernel k :
+           {kernel::interleaved_divergent, kernel::interleaved_strided, kernel::sequential,
+            kernel::first_add, kernel::warp_shuffle, kernel::grid_stride}) {
+        SCOPED_TRACE(testing::Message()
+                     << "n=" << n << " block=" << block << " kernel=" << static_cast<int>(k));
         EXPECT_TRUE(predict(k, n, block) == predict_brute_force(k, n, block));
       }
 }
@@ -158,13 +163,16 @@ TEST(reduction_model, cost_grows_with_the_size_and_bounds_the_accesses_built) {
       for (unsigned block : {32u, 256u, 1024u}) {
         double previous = 0;
         for (std::size_t n = 1; n <= red::max_elements; n = n * 4 + 3) {
-          SCOPED_TRACE(testing::Message() << "n=" << n << " block=" << block << " kernel=" << static_cast<int>(k));
+          SCOPED_TRACE(testing::Message()
+                       << "n=" << n << " block=" << block << " kernel=" << static_cast<int>(k));
           const double cost = prediction_cost(k, n, block, two_pass);
           EXPECT_GE(cost, previous);
           previous = cost;
           const std::uint64_t before = cudalab::model::warp_accesses_built_on_this_thread();
           (void)(two_pass ? predict_two_pass(k, n, block) : predict(k, n, block));
-          EXPECT_LE(static_cast<double>(cudalab::model::warp_accesses_built_on_this_thread() - before), cost);
+          EXPECT_LE(
+              static_cast<double>(cudalab::model::warp_accesses_built_on_this_thread() - before),
+              cost);
         }
         // The costliest point the lab accepts stays a small part of a run's budget.
         EXPECT_LE(prediction_cost(k, red::max_elements, block, two_pass),

@@ -46,7 +46,8 @@ std::size_t parse_count(std::string_view option, std::string_view raw, bool allo
   std::size_t value = 0;
   if (const auto caret = text.find('^'); caret != std::string::npos) {
     const std::size_t base = parse_digits(option, raw, std::string_view(text).substr(0, caret));
-    const std::size_t exponent = parse_digits(option, raw, std::string_view(text).substr(caret + 1));
+    const std::size_t exponent =
+        parse_digits(option, raw, std::string_view(text).substr(caret + 1));
     if (base != 2) bad(option, raw, "only powers of two (2^k) are accepted");
     if (exponent >= 63) bad(option, raw, "too large");
     value = std::size_t{1} << exponent;
@@ -54,10 +55,17 @@ std::size_t parse_count(std::string_view option, std::string_view raw, bool allo
     std::size_t multiplier = 1;
     std::string_view digits = text;
     switch (std::toupper(static_cast<unsigned char>(text.back()))) {
-      case 'K': multiplier = std::size_t{1} << 10; break;
-      case 'M': multiplier = std::size_t{1} << 20; break;
-      case 'G': multiplier = std::size_t{1} << 30; break;
-      default: break;
+      case 'K':
+        multiplier = std::size_t{1} << 10;
+        break;
+      case 'M':
+        multiplier = std::size_t{1} << 20;
+        break;
+      case 'G':
+        multiplier = std::size_t{1} << 30;
+        break;
+      default:
+        break;
     }
     if (multiplier != 1) digits.remove_suffix(1);
     value = parse_digits(option, raw, digits);
@@ -69,8 +77,7 @@ std::size_t parse_count(std::string_view option, std::string_view raw, bool allo
 }
 
 std::vector<std::size_t> parse_count_list(std::string_view option, std::string_view text,
-                                          range_step step, bool allow_zero,
-                                          std::size_t max_items) {
+                                          range_step step, bool allow_zero, std::size_t max_items) {
   std::vector<std::size_t> values;
   const auto add = [&](std::size_t v) {
     // A value listed twice (1M,1M or 1M,2^20) would run twice: keep the first.

@@ -124,8 +124,8 @@ void counter_batch::add(std::vector<result_row>& rows, std::size_t row, const va
   const std::size_t need = bytes && kernels ? *bytes : std::numeric_limits<std::size_t>::max();
   const std::size_t ranges =
       (m_flush ? 1 : 0) + kernels.value_or(counter_session::max_kernels_per_collect);
-  if (!m_pending.empty() && (need > m_budget - m_bytes ||
-                             m_ranges + ranges > counter_session::max_kernels_per_collect))
+  if (!m_pending.empty() &&
+      (need > m_budget - m_bytes || m_ranges + ranges > counter_session::max_kernels_per_collect))
     collect(rows, stream);
   m_pending.push_back({row, &v, std::move(prepared), need, kernels});
   m_bytes = std::min(m_budget, m_bytes + std::min(need, m_budget));

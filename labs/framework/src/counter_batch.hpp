@@ -3,12 +3,12 @@
 // CUPTI's Start/Stop costs about 10 ms a pass on the H100 whatever a pass measures (lab 04 at
 // 1M: 213 passes, one point at a time, took 2.3 s), so the points whose timing is done wait
 // here, buffers and all, and share their passes: as many points as their kernels and flushes
-// fit in one collect's ranges, within a device-memory budget. In each pass every point runs after an L2 flush (one kernel of its own).
-// CUPTI names auto ranges by index only, so each point's kernels are counted beforehand by
-// capturing its launch into a CUDA graph (nothing runs); the ranges are then cut as flush,
-// that many kernels, flush, ... A point whose launch cannot be captured is collected alone.
-// Before each pass (outside the counted ranges) every point's outputs are poisoned and its
-// inputs restored again.
+// fit in one collect's ranges, within a device-memory budget. In each pass every point runs after
+// an L2 flush (one kernel of its own). CUPTI names auto ranges by index only, so each point's
+// kernels are counted beforehand by capturing its launch into a CUDA graph (nothing runs); the
+// ranges are then cut as flush, that many kernels, flush, ... A point whose launch cannot be
+// captured is collected alone. Before each pass (outside the counted ranges) every point's outputs
+// are poisoned and its inputs restored again.
 //
 // DRAM writes: a kernel's stores stay in L2 as dirty lines and reach DRAM later, mostly after
 // the kernel ends (lab 04's aos_float3 at 2^24: 23 MB of its 401 MB). The next flush writes

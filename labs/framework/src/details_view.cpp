@@ -70,9 +70,9 @@ std::vector<entry> entries_of(const result_row& row, const report_context& conte
                     std::to_string(row.shape.block_x) + " x " + std::to_string(row.shape.block_y),
                     "-", "threads a block in x and y"});
   }
-  list.push_back(
-      {"verification", "", cells::verification(row, false), "-",
-       row.verification.detail.empty() ? "the result against the CPU reference" : row.verification.detail});
+  list.push_back({"verification", "", cells::verification(row, false), "-",
+                  row.verification.detail.empty() ? "the result against the CPU reference"
+                                                  : row.verification.detail});
   list.push_back({"model verdict", "", cells::model_verdict_in_full(row), "-",
                   "exact counts equal the model; shared-memory counts lie between the model and " +
                       cells::fixed(100 * shared_band_fraction, 0) +

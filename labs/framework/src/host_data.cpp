@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <thread>
 #include <vector>
-#include <cstdio>
 
 namespace cudalab {
 
@@ -28,9 +28,13 @@ std::uint64_t mix(std::uint64_t z) {
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);
 }
-std::uint64_t value_at(std::uint64_t seed, std::uint64_t k) { return mix(seed + (k + 1) * golden_gamma); }
+std::uint64_t value_at(std::uint64_t seed, std::uint64_t k) {
+  return mix(seed + (k + 1) * golden_gamma);
+}
 // Uniform in [0, 1) on the 2^24 floats of that spacing.
-float unit_float(std::uint64_t bits) { return static_cast<float>(bits >> 40) * (1.0f / 16777216.0f); }
+float unit_float(std::uint64_t bits) {
+  return static_cast<float>(bits >> 40) * (1.0f / 16777216.0f);
+}
 
 }  // namespace
 

@@ -9,11 +9,16 @@ namespace cudalab {
 
 std::string_view to_string(variant_role role) {
   switch (role) {
-    case variant_role::naive: return "naive";
-    case variant_role::buggy: return "buggy";
-    case variant_role::fixed: return "fixed";
-    case variant_role::baseline: return "base";
-    case variant_role::exercise: return "exercise";
+    case variant_role::naive:
+      return "naive";
+    case variant_role::buggy:
+      return "buggy";
+    case variant_role::fixed:
+      return "fixed";
+    case variant_role::baseline:
+      return "base";
+    case variant_role::exercise:
+      return "exercise";
   }
   return "?";
 }

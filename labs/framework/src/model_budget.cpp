@@ -34,8 +34,8 @@ std::string duration_on_two_cores(double warp_instructions) {
 }
 
 std::string describe(const model_budget_point& p) {
-  std::string s = "--size " + std::to_string(p.config.size) + " --block " +
-                  std::to_string(p.config.block);
+  std::string s =
+      "--size " + std::to_string(p.config.size) + " --block " + std::to_string(p.config.block);
   if (p.which->sweep) s += " --sweep " + std::to_string(p.config.param);
   return s;
 }
@@ -61,13 +61,12 @@ void check_model_budget(const lab& l, const std::vector<model_budget_point>& poi
     }
   }
   if (total <= budget || !costliest) return;
-  const std::string limit = "the model's limit is " + scientific(budget) + " (" +
-                            duration_on_two_cores(budget) + ")";
+  const std::string limit =
+      "the model's limit is " + scientific(budget) + " (" + duration_on_two_cores(budget) + ")";
   if (most > budget)
-    throw usage_error(describe(*costliest) + ": predicting " + l.id + "/" +
-                      costliest->which->name + " would simulate " + scientific(most) +
-                      " warp instructions (" + duration_on_two_cores(most) + "); " + limit +
-                      ": use a smaller --size");
+    throw usage_error(describe(*costliest) + ": predicting " + l.id + "/" + costliest->which->name +
+                      " would simulate " + scientific(most) + " warp instructions (" +
+                      duration_on_two_cores(most) + "); " + limit + ": use a smaller --size");
   throw usage_error("predicting " + std::to_string(points.size()) + " points of " + l.id +
                     " would simulate " + scientific(total) + " warp instructions (" +
                     duration_on_two_cores(total) + "); " + limit +

@@ -13,7 +13,8 @@ std::string variant_label(const result_row& row) {
 }
 
 std::string verification(const result_row& row, bool with_detail) {
-  if (!row.measured) return with_detail && !row.verification.detail.empty() ? row.verification.detail : "n/a";
+  if (!row.measured)
+    return with_detail && !row.verification.detail.empty() ? row.verification.detail : "n/a";
   const std::string word = row.verification.ok ? "ok" : "FAIL";
   if (!with_detail || row.verification.detail.empty()) return word;
   return word + " (" + row.verification.detail + ")";

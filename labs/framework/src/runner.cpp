@@ -41,8 +41,8 @@ double measured_copy_gbps(int device) {
   cuda_stream stream;
   src.fill_bytes(0x5a, stream.get());
   const timing_stats t = time_on_stream(stream.get(), 3, 20, [&] {
-    CUDALAB_CHECK_CUDA(cudaMemcpyAsync(dst.data(), src.data(), bytes, cudaMemcpyDeviceToDevice,
-                                       stream.get()));
+    CUDALAB_CHECK_CUDA(
+        cudaMemcpyAsync(dst.data(), src.data(), bytes, cudaMemcpyDeviceToDevice, stream.get()));
   });
   const double gbps = 2.0 * static_cast<double>(bytes) / (t.median_ms * 1e-3) / 1e9;
   measured[device] = gbps;
@@ -70,8 +70,10 @@ std::vector<long> sweep_values(const variant& v, const sweep_request& request,
   if (bare == request.values.end()) return sweep.default_values;
   std::vector<long> inside;
   for (long p : bare->second) {
-    if (p >= sweep.min && p <= sweep.max) inside.push_back(p);
-    else if (dropped) dropped->push_back(p);
+    if (p >= sweep.min && p <= sweep.max)
+      inside.push_back(p);
+    else if (dropped)
+      dropped->push_back(p);
   }
   if (inside.empty())
     throw usage_error("--sweep: none of the values is inside the " + sweep.name + " range " +

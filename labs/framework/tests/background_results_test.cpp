@@ -15,14 +15,20 @@ namespace {
 TEST(background_results, every_item_is_computed_once_and_taken_in_order) {
   std::atomic<int> calls{0};
   background_results<std::size_t> squares(
-      100, [&](std::size_t i) { ++calls; return i * i; }, 4);
+      100,
+      [&](std::size_t i) {
+        ++calls;
+        return i * i;
+      },
+      4);
   for (std::size_t i = 0; i < 100; ++i) EXPECT_EQ(squares.take(i), i * i);
   EXPECT_EQ(calls.load(), 100);
 }
 
 TEST(background_results, an_exception_reaches_take_of_its_item_only) {
   background_results<int> items(
-      3, [](std::size_t i) -> int {
+      3,
+      [](std::size_t i) -> int {
         if (i == 1) throw std::runtime_error("item 1 failed");
         return static_cast<int>(i);
       },
@@ -36,7 +42,8 @@ TEST(background_results, destroying_the_pool_early_abandons_items_not_started) {
   std::atomic<int> started{0};
   {
     background_results<int> slow(
-        1000, [&](std::size_t) {
+        1000,
+        [&](std::size_t) {
           ++started;
           std::this_thread::sleep_for(std::chrono::milliseconds(5));
           return 0;
@@ -49,7 +56,8 @@ TEST(background_results, destroying_the_pool_early_abandons_items_not_started) {
 
 TEST(background_results, zero_items_start_no_thread_and_one_worker_still_finishes) {
   background_results<int> none(0, [](std::size_t) { return 1; });
-  background_results<int> one(5, [](std::size_t i) { return static_cast<int>(i) + 1; }, 1);
+  background_results<int> one(
+      5, [](std::size_t i) { return static_cast<int>(i) + 1; }, 1);
   EXPECT_EQ(one.take(4), 5);
 }
 

@@ -42,7 +42,8 @@ TEST_F(default_view_gpu, every_lab_default_run_fits_120_columns_and_agrees_with_
     }
     for (const auto& row : rows) {
       if (row.role != variant_role::buggy) {
-        EXPECT_TRUE(row.verification.ok) << l.id << "/" << row.variant_name << ": " << row.verification.detail;
+        EXPECT_TRUE(row.verification.ok)
+            << l.id << "/" << row.variant_name << ": " << row.verification.detail;
       }
     }
   }

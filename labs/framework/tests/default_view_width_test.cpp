@@ -37,7 +37,8 @@ std::vector<result_row> measured_rows(std::vector<result_row> rows) {
     row.time = {times_ms[i % 4], times_ms[i % 4] * 0.99, times_ms[i % 4] * 1.2, 20};
     row.gbps = row.ideal.bytes / (row.time.median_ms * 1e-3) / 1e9;
     row.pct_of_roof = 100.0 * row.gbps / 2904.0;
-    row.verification = {i % 5 != 4, "blocks: max rel err 1.7e-07 <= 1e-05; sum rel err 9.5e-11 <= 0.0002"};
+    row.verification = {i % 5 != 4,
+                        "blocks: max rel err 1.7e-07 <= 1e-05; sum rel err 9.5e-11 <= 0.0002"};
     row.counters = {};
     row.counters.available = true;
     if (row.predicted)

@@ -17,8 +17,10 @@ lab lab_with_every_role() {
   lab l;
   l.id = "99-test";
   const std::vector<std::pair<std::string, variant_role>> roles = {
-      {"slow", variant_role::naive},        {"racy", variant_role::buggy},
-      {"fast", variant_role::fixed},        {"library", variant_role::baseline},
+      {"slow", variant_role::naive},
+      {"racy", variant_role::buggy},
+      {"fast", variant_role::fixed},
+      {"library", variant_role::baseline},
       {"exercise", variant_role::exercise}};
   for (const auto& [name, role] : roles) {
     variant v;

@@ -1,7 +1,7 @@
 // The model budget: a run whose predictions would simulate more than the limit is refused
 // with one line naming the cost, the limit and what to change; one within it is not.
-#include "cudalab/check.hpp"
 #include "cudalab/model_budget.hpp"
+#include "cudalab/check.hpp"
 
 #include <gtest/gtest.h>
 
@@ -70,8 +70,9 @@ TEST(model_budget, variants_without_a_model_or_a_cost_are_free) {
   variant no_cost = costly("no_cost", 1.0);
   no_cost.model_cost = nullptr;
   const lab l = lab_of({no_model, no_cost});
-  EXPECT_EQ(model_cost_of({{&l.variants[0], {1u << 30, 256, 0}}, {&l.variants[1], {1u << 30, 256, 0}}}),
-            0.0);
+  EXPECT_EQ(
+      model_cost_of({{&l.variants[0], {1u << 30, 256, 0}}, {&l.variants[1], {1u << 30, 256, 0}}}),
+      0.0);
 }
 
 }  // namespace

@@ -35,7 +35,7 @@ enum class access_kind { load, store };
 struct warp_access {
   memory_space space = memory_space::global;
   access_kind kind = access_kind::load;
-  unsigned width_bytes = 4;  // 1, 2, 4, 8 or 16 bytes a lane
+  unsigned width_bytes = 4;                        // 1, 2, 4, 8 or 16 bytes a lane
   std::array<std::uint64_t, warp_size> address{};  // byte address per lane, or inactive_lane
 
   // A warp whose lanes are all inactive (fill `address` before use).

@@ -86,7 +86,8 @@ inline std::vector<std::pair<std::uint64_t, std::uint64_t>> grid_axis::represent
   check();
   std::vector<std::pair<std::uint64_t, std::uint64_t>> reps;
   const std::uint64_t classes = std::min(period, whole);
-  for (std::uint64_t r = 0; r < classes; ++r) reps.emplace_back(r, (whole - r + period - 1) / period);
+  for (std::uint64_t r = 0; r < classes; ++r)
+    reps.emplace_back(r, (whole - r + period - 1) / period);
   for (std::uint64_t b = whole; b < edge_end; ++b) reps.emplace_back(b, 1);
   return reps;
 }
@@ -112,9 +113,8 @@ access_counts sum_block_classes(const grid_axis& x, const grid_axis& y, BlockFn&
 }
 template <class BlockFn>
 access_counts sum_block_classes(const grid_axis& x, BlockFn&& block_counts) {
-  return sum_block_classes(x, grid_axis{}, [&](std::uint64_t bx, std::uint64_t) {
-    return block_counts(bx);
-  });
+  return sum_block_classes(x, grid_axis{},
+                           [&](std::uint64_t bx, std::uint64_t) { return block_counts(bx); });
 }
 
 // The same sum walking every launched block, idle ones included: the reference the shortcut
@@ -130,9 +130,8 @@ access_counts sum_every_block(const grid_axis& x, const grid_axis& y, BlockFn&& 
 }
 template <class BlockFn>
 access_counts sum_every_block(const grid_axis& x, BlockFn&& block_counts) {
-  return sum_every_block(x, grid_axis{}, [&](std::uint64_t bx, std::uint64_t) {
-    return block_counts(bx);
-  });
+  return sum_every_block(x, grid_axis{},
+                         [&](std::uint64_t bx, std::uint64_t) { return block_counts(bx); });
 }
 
 }  // namespace cudalab::model

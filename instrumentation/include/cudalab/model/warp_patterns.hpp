@@ -36,10 +36,10 @@ inline std::uint64_t launch_threads(std::uint64_t n, unsigned block_threads) {
 
 // The lanes of one warp of a 1D launch.
 struct warp_threads {
-  std::uint64_t block = 0;       // blockIdx.x
-  unsigned block_threads = 0;    // blockDim.x
-  unsigned first_thread = 0;     // threadIdx.x of lane 0
-  unsigned lanes = warp_size;    // lanes 0 .. lanes-1 exist
+  std::uint64_t block = 0;     // blockIdx.x
+  unsigned block_threads = 0;  // blockDim.x
+  unsigned first_thread = 0;   // threadIdx.x of lane 0
+  unsigned lanes = warp_size;  // lanes 0 .. lanes-1 exist
 
   bool active(unsigned lane) const noexcept { return lane < lanes; }
   unsigned thread_in_block(unsigned lane) const noexcept { return first_thread + lane; }
@@ -80,9 +80,9 @@ void for_each_warp(std::uint64_t grid_threads, unsigned block_threads, Fn&& fn) 
 
 // The lanes of one warp of a 2D launch (threadIdx.x fastest, then threadIdx.y).
 struct warp_threads_2d {
-  unsigned block_x = 0, block_y = 0;    // blockIdx
+  unsigned block_x = 0, block_y = 0;  // blockIdx
   unsigned block_dim_x = 0, block_dim_y = 0;
-  unsigned first_linear = 0;            // linear thread id in the block of lane 0
+  unsigned first_linear = 0;  // linear thread id in the block of lane 0
   unsigned lanes = warp_size;
 
   bool active(unsigned lane) const noexcept { return lane < lanes; }
@@ -123,7 +123,8 @@ void for_each_warp_2d(unsigned grid_x, unsigned grid_y, unsigned block_x, unsign
                       Fn&& fn) {
   if (block_x == 0 || block_y == 0) throw std::invalid_argument("for_each_warp_2d: empty block");
   for (unsigned by = 0; by < grid_y; ++by)
-    for (unsigned bx = 0; bx < grid_x; ++bx) for_each_warp_of_block_2d(bx, by, block_x, block_y, fn);
+    for (unsigned bx = 0; bx < grid_x; ++bx)
+      for_each_warp_of_block_2d(bx, by, block_x, block_y, fn);
 }
 
 // base + index * element_bytes, or nullopt where index >= n (the kernel's bounds guard).
@@ -162,33 +163,29 @@ warp_access make_warp_access(memory_space space, access_kind kind, unsigned widt
 // fn(std::uint64_t global_id) -> std::optional<std::uint64_t>.
 template <class Fn>
 warp_access global_load(const warp_threads& w, unsigned width_bytes, Fn&& fn) {
-  return make_warp_access(memory_space::global, access_kind::load, width_bytes, w,
-                          [&](const warp_threads& ww, unsigned lane) {
-                            return fn(ww.global_id(lane));
-                          });
+  return make_warp_access(
+      memory_space::global, access_kind::load, width_bytes, w,
+      [&](const warp_threads& ww, unsigned lane) { return fn(ww.global_id(lane)); });
 }
 template <class Fn>
 warp_access global_store(const warp_threads& w, unsigned width_bytes, Fn&& fn) {
-  return make_warp_access(memory_space::global, access_kind::store, width_bytes, w,
-                          [&](const warp_threads& ww, unsigned lane) {
-                            return fn(ww.global_id(lane));
-                          });
+  return make_warp_access(
+      memory_space::global, access_kind::store, width_bytes, w,
+      [&](const warp_threads& ww, unsigned lane) { return fn(ww.global_id(lane)); });
 }
 // Shared memory is per block: fn(unsigned thread_in_block) -> std::optional<std::uint64_t>
 // byte offset in the block's shared memory.
 template <class Fn>
 warp_access shared_load(const warp_threads& w, unsigned width_bytes, Fn&& fn) {
-  return make_warp_access(memory_space::shared, access_kind::load, width_bytes, w,
-                          [&](const warp_threads& ww, unsigned lane) {
-                            return fn(ww.thread_in_block(lane));
-                          });
+  return make_warp_access(
+      memory_space::shared, access_kind::load, width_bytes, w,
+      [&](const warp_threads& ww, unsigned lane) { return fn(ww.thread_in_block(lane)); });
 }
 template <class Fn>
 warp_access shared_store(const warp_threads& w, unsigned width_bytes, Fn&& fn) {
-  return make_warp_access(memory_space::shared, access_kind::store, width_bytes, w,
-                          [&](const warp_threads& ww, unsigned lane) {
-                            return fn(ww.thread_in_block(lane));
-                          });
+  return make_warp_access(
+      memory_space::shared, access_kind::store, width_bytes, w,
+      [&](const warp_threads& ww, unsigned lane) { return fn(ww.thread_in_block(lane)); });
 }
 
 }  // namespace cudalab::model

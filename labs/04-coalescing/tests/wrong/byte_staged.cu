@@ -48,7 +48,8 @@ coalescing::launch_dims launch_exercise(float3* data, float3* out, std::size_t n
 
 variant make_coalescing_exercise_variant() {
   return make_float3_aos_variant("exercise", variant_role::exercise,
-                                 "wrong way: the float3 tile staged a byte a lane", launch_exercise);
+                                 "wrong way: the float3 tile staged a byte a lane",
+                                 launch_exercise);
 }
 
 }  // namespace cudalab::labs

@@ -38,7 +38,8 @@ TEST_F(coalescing_wrong_way, CUDALAB_WRONG_WAY) {
   const cudalab::lab l = cudalab::labs::make_lab_04_coalescing();
   const cudalab::grade_outcome o = cudalab::grade_exercise(l, 0);
   for (const auto& line : o.report.lines) std::cout << "  " << line << "\n";
-  EXPECT_TRUE(o.exercise.verification.ok) << way << " gets the right numbers: " << o.exercise.verification.detail;
+  EXPECT_TRUE(o.exercise.verification.ok)
+      << way << " gets the right numbers: " << o.exercise.verification.detail;
   EXPECT_FALSE(o.report.passed) << way << " passed the grader";
   bool found = false;
   for (const auto& line : o.report.lines) {

@@ -35,8 +35,8 @@ namespace {
 
 // The line of the report (by its first words) that each wrong way must fail.
 const std::map<std::string, std::string> failing_line = {
-    {"atomic_block_sum", "global writes"},   // 8 REDG and a store a block
-    {"warp_atomic_sum", "global writes"},    // a REDG a warp
+    {"atomic_block_sum", "global writes"},       // 8 REDG and a store a block
+    {"warp_atomic_sum", "global writes"},        // a REDG a warp
     {"shared_atomic_sum", "shared wavefronts"},  // a CAS loop re-reading the shared word
 };
 
@@ -51,7 +51,8 @@ TEST_F(reduction_wrong_way, CUDALAB_WRONG_WAY) {
   const cudalab::lab l = cudalab::labs::make_lab_05_reduction();
   const cudalab::grade_outcome o = cudalab::grade_exercise(l, 0);
   for (const auto& line : o.report.lines) std::cout << "  " << line << "\n";
-  EXPECT_TRUE(o.exercise.verification.ok) << way << " gets the right sums: " << o.exercise.verification.detail;
+  EXPECT_TRUE(o.exercise.verification.ok)
+      << way << " gets the right sums: " << o.exercise.verification.detail;
   EXPECT_FALSE(o.report.passed) << way << " passed the grader";
   bool found = false;
   for (const auto& line : o.report.lines) {

@@ -12,8 +12,10 @@
 namespace cudalab {
 
 // Uniform in [lo, hi), from a fixed seed: the same inputs for the same size, run after run.
-std::vector<float> random_floats(std::size_t n, std::uint64_t seed, float lo = 0.5f, float hi = 1.5f);
-std::vector<std::uint32_t> random_uints(std::size_t n, std::uint64_t seed, std::uint32_t lo, std::uint32_t hi);
+std::vector<float> random_floats(std::size_t n, std::uint64_t seed, float lo = 0.5f,
+                                 float hi = 1.5f);
+std::vector<std::uint32_t> random_uints(std::size_t n, std::uint64_t seed, std::uint32_t lo,
+                                        std::uint32_t hi);
 
 // |got - expected| <= abs_tol + rel_tol * |expected| for every element; NaN never passes.
 // `detail` reports the worst element, the tolerance, and how many elements failed.

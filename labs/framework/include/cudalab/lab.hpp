@@ -143,15 +143,16 @@ struct result_row;  // runner.hpp
 // How `cudalab check <lab>` grades the learner's exercise (labs/NN-name/exercise.cu).
 struct grade_report {
   bool passed = false;
-  std::vector<std::string> lines;  // each criterion with its numbers: "ld sectors/request 4.0 <= 4.0  ok"
-  std::string hint;                // shown on FAIL
+  std::vector<std::string>
+      lines;         // each criterion with its numbers: "ld sectors/request 4.0 <= 4.0  ok"
+  std::string hint;  // shown on FAIL
 };
 
 struct exercise_spec {
-  std::string variant;                      // the variant exercise.cu registers ("exercise")
-  std::string file;                         // "labs/04-coalescing/exercise.cu"
+  std::string variant;                          // the variant exercise.cu registers ("exercise")
+  std::string file;                             // "labs/04-coalescing/exercise.cu"
   std::vector<std::string> reference_variants;  // fixed variants run beside it for the targets
-  std::size_t size = 0;                     // problem size the checker uses
+  std::size_t size = 0;                         // problem size the checker uses
   // Grades the exercise row against the reference rows (all measured with counters).
   std::function<grade_report(const result_row& exercise, const std::vector<result_row>& references)>
       grade;

@@ -6,9 +6,9 @@
 // the model simulates); the run's cost is the sum over its points, since all of them are
 // predicted before the table is complete. The model simulates 5 to 10 million warp
 // instructions a second on one core, so the limit of 1e8 is at most about 10 s on a 2-core
-// machine (scripts/bench.sh times the labs' default runs). The labs' models walk one block of each repeating class
-// (cudalab/model/block_classes.hpp), so a single point costs the same at any size the GPU can
-// hold; what reaches the limit is a run of tens of thousands of points.
+// machine (scripts/bench.sh times the labs' default runs). The labs' models walk one block of each
+// repeating class (cudalab/model/block_classes.hpp), so a single point costs the same at any size
+// the GPU can hold; what reaches the limit is a run of tens of thousands of points.
 #pragma once
 
 #include "cudalab/lab.hpp"

@@ -18,7 +18,8 @@ namespace cudalab {
 template <class Chunk>
 std::size_t parallel_chunks(std::size_t n, Chunk&& chunk, std::size_t min_chunk = 1 << 20) {
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t count = std::max<std::size_t>(1, std::min(cores, n / std::max<std::size_t>(min_chunk, 1)));
+  const std::size_t count =
+      std::max<std::size_t>(1, std::min(cores, n / std::max<std::size_t>(min_chunk, 1)));
   if (count == 1) {
     chunk(std::size_t{0}, n, std::size_t{0});
     return 1;

@@ -52,7 +52,7 @@ struct run_request {
   int warmup = 3;
   int repeat = 20;
   bool counters = true;
-  std::vector<std::string> metrics;  // CUPTI names; empty: the lab's default set (memory)
+  std::vector<std::string> metrics;        // CUPTI names; empty: the lab's default set (memory)
   std::vector<std::string> extra_metrics;  // added to either (the checkers' own counters)
   int device = 0;
   bool gpu = true;  // false: predictions only (no device here)
@@ -62,11 +62,11 @@ struct run_request {
 
 struct counter_cell {
   bool available = false;
-  std::string reason;                      // why not, shown as `n/a (reason)`
+  std::string reason;  // why not, shown as `n/a (reason)`
   // Metrics of the set that this run could not collect although the others were, keyed by
   // CUPTI name, with why ("not on GA100"); their cells show `n/a (why)`.
   std::map<std::string, std::string> missing;
-  std::map<std::string, double> totals;    // keyed by CUPTI name
+  std::map<std::string, double> totals;  // keyed by CUPTI name
   std::vector<kernel_counters> per_kernel;
   // Convenience: the total of a catalogue metric by short or CUPTI name.
   std::optional<double> get(std::string_view metric) const;
@@ -93,9 +93,9 @@ struct result_row {
   bool measured = false;  // false: no GPU, only predictions
   timing_stats time;
   work_counts ideal;
-  double gbps = 0;         // ideal bytes / median time
-  double pct_of_roof = 0;  // gbps / measured cudaMemcpy D2D bandwidth, in percent
-  double payload_gbps = 0;  // the problem's own bytes (ideal.payload()) / median time
+  double gbps = 0;             // ideal bytes / median time
+  double pct_of_roof = 0;      // gbps / measured cudaMemcpy D2D bandwidth, in percent
+  double payload_gbps = 0;     // the problem's own bytes (ideal.payload()) / median time
   verify_result verification;  // the result against the CPU reference
   std::optional<model::access_counts> predicted;
   counter_cell counters;
