@@ -22,12 +22,17 @@ command -v cmake >/dev/null || need+=(cmake)
 [ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
 [ -f /usr/include/nlohmann/json.hpp ] || need+=(nlohmann-json3-dev)
 command -v python3 >/dev/null || need+=(python3)
+# scripts/plot.py draws the labs' figures with matplotlib.
+python3 -c 'import matplotlib' 2>/dev/null || need+=(python3-matplotlib)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup.sh: installing ${need[*]}"
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}"
 fi
+python3 -c 'import matplotlib' 2>/dev/null ||
+  echo "setup.sh: note: $(command -v python3) cannot import matplotlib (Debian's package serves" \
+       "/usr/bin/python3): scripts/plot.py needs 'python3 -m pip install matplotlib'" >&2
 # cuobjdump and nvdisasm, which this CUDA install may lack: the build embeds the reduction
 # kernels' SASS so that lab 05 can predict instruction counts from the code it really runs.
 if ! command -v nvdisasm >/dev/null && [ ! -x .tools/cuda/nvidia/cu13/bin/nvdisasm ]; then
