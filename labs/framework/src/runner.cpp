@@ -177,12 +177,6 @@ result_row predicted_row(const lab& l, const point& p) {
 
 }  // namespace
 
-void validate_request(const run_request& request, const grid_limits& limits) {
-  if (!request.which) throw usage_error("no lab given");
-  if (request.repeat < 1) throw usage_error("--repeat must be at least 1");
-  expand(request, limits);
-}
-
 std::vector<result_row> run_lab(const run_request& request) {
   if (!request.which) throw usage_error("no lab given");
   if (request.repeat < 1) throw usage_error("--repeat must be at least 1");

@@ -102,12 +102,9 @@ struct result_row {
   phase_times phases;
 };
 
-// Checks every point of the request (blocks against each variant's rule, grids against
-// `limits`, sizes, sweep values) and throws usage_error for the first bad one: run_lab calls it
-// before predicting or launching anything.
-void validate_request(const run_request& request, const grid_limits& limits = {});
-
-// Runs the request: one row per variant, size, block and sweep value.
+// Runs the request: one row per variant, size, block and sweep value. Every point is checked
+// first (each variant's block rule, CUDA's grid limits, sizes, sweep values, the model's
+// budget), so bad input is a usage_error before anything is predicted or launched.
 std::vector<result_row> run_lab(const run_request& request);
 
 // Bandwidth of cudaMemcpy device to device (bytes read + written / time): the practical
