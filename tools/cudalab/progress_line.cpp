@@ -13,16 +13,25 @@ bool someone_watches() {
   return ::isatty(STDERR_FILENO) == 1 && (ci == nullptr || *ci == '\0');
 }
 
+std::chrono::milliseconds delay_before_showing() {
+  const char* text = std::getenv("CUDALAB_PROGRESS_AFTER_MS");
+  if (text == nullptr || *text == '\0') return std::chrono::seconds(1);
+  char* end = nullptr;
+  const long ms = std::strtol(text, &end, 10);
+  if (*end != '\0' || ms < 0) return std::chrono::seconds(1);
+  return std::chrono::milliseconds(ms);
+}
+
 }  // namespace
 
-progress_line::progress_line() : m_enabled(someone_watches()) {}
+progress_line::progress_line() : m_enabled(someone_watches()), m_delay(delay_before_showing()) {}
 
 progress_line::~progress_line() { clear(); }
 
 void progress_line::show(const std::string& what) {
   if (!m_enabled) return;
   const auto now = clock::now();
-  if (now - m_start < std::chrono::seconds(1)) return;
+  if (now - m_start < m_delay) return;
   // At most ten redraws a second: a sweep of hundreds of points must not flood the terminal.
   if (m_visible && now - m_last_draw < std::chrono::milliseconds(100)) return;
   m_last_draw = now;

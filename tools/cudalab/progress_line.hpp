@@ -2,7 +2,8 @@
 //
 // Shown only where a person watches: stderr is a terminal and the CI variable is unset, so
 // pipes, files and CI logs stay clean. Nothing appears during the first second (a quick run
-// prints no progress at all), and the line is erased before the report is printed.
+// prints no progress at all; CUDALAB_PROGRESS_AFTER_MS sets another delay, which tests use to
+// be independent of the machine's speed), and the line is erased before the report prints.
 #pragma once
 
 #include <chrono>
@@ -23,6 +24,7 @@ class progress_line {
   using clock = std::chrono::steady_clock;
   bool m_enabled;
   bool m_visible = false;
+  clock::duration m_delay;
   clock::time_point m_start = clock::now();
   clock::time_point m_last_draw{};
 };
