@@ -13,7 +13,9 @@
 #include "cudalab/user_text.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
+#include <iomanip>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -111,6 +113,28 @@ void check_sweep_is_used(const run_request& request) {
                 << v->name << " skips it\n";
     }
   }
+}
+
+// "  shared_st_conflicts  618,301 measured, 0 predicted": one indented line a metric, so a
+// verdict stays readable in a terminal.
+std::string comparison_line(const metric_check& k) {
+  const auto number = [](double v) {
+    if (v != std::floor(v) || std::fabs(v) >= 1e18) {
+      std::ostringstream s;
+      s << std::fixed << std::setprecision(4) << v;
+      return s.str();
+    }
+    std::string digits = std::to_string(static_cast<long long>(v)), out;
+    const bool negative = digits[0] == '-';
+    if (negative) digits.erase(0, 1);
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+      if (i && (digits.size() - i) % 3 == 0) out += ',';
+      out += digits[i];
+    }
+    return (negative ? "-" : "") + out;
+  };
+  return "  " + k.metric + "  " + number(k.measured) + " measured, " + number(k.predicted) +
+         " predicted\n";
 }
 
 }  // namespace
@@ -262,22 +286,17 @@ int run_command(const args& a) {
       code = exit_failure;
     }
     if (const auto bad = model_mismatches(r); !bad.empty()) {
-      std::cerr << "cudalab: MODEL MISMATCH in " << r.lab_id << "/" << r.variant_name << ":";
+      std::cerr << "cudalab: MODEL MISMATCH in " << r.lab_id << "/" << r.variant_name
+                << " (exact counters differ from the access model):\n";
       for (const auto& k : compare_with_model(r))
-        if (!k.within)
-          std::cerr << " " << k.metric << " measured " << k.measured << " predicted " << k.predicted
-                    << ";";
-      std::cerr << "\n";
+        if (!k.within) std::cerr << comparison_line(k);
       if (code == exit_ok) code = exit_mismatch;
     }
     if (const auto outside = band_outliers(r); !outside.empty()) {
       std::cerr << "cudalab: note: " << r.lab_id << "/" << r.variant_name
-                << " shared-memory counters above the model's band:";
+                << ": shared-memory counters above the model's band (docs/counters.md):\n";
       for (const auto& k : compare_with_model(r))
-        if (!k.within && k.exactness == metric_exactness::banded)
-          std::cerr << " " << k.metric << " measured " << k.measured << " predicted " << k.predicted
-                    << ";";
-      std::cerr << "\n";
+        if (!k.within && k.exactness == metric_exactness::banded) std::cerr << comparison_line(k);
     }
   }
   return code;
