@@ -162,6 +162,9 @@ struct exercise_spec {
   // tests grade each of them as if it were the exercise (fixed must PASS, naive or buggy must
   // FAIL). Empty: every fixed, naive and buggy variant of the lab.
   std::vector<std::string> graded_variants = {};
+  // The points a graded sweep variant runs at (lab 03's tiled at the exercise's tile); empty:
+  // the sweep's default points.
+  std::vector<long> graded_sweep_values = {};
 };
 
 struct lab {
