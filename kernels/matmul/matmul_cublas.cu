@@ -43,8 +43,8 @@ void cublas_product::run(const float* a, const float* b, float* c, std::size_t n
   check_cublas(cublasSetStream(handle_of(m_handle), stream), "cublasSetStream");
   const float one = 1.0f, zero = 0.0f;
   const int side = static_cast<int>(n);
-  check_cublas(cublasSgemm(handle_of(m_handle), CUBLAS_OP_N, CUBLAS_OP_N, side, side, side, &one,
-                           b, side, a, side, &zero, c, side),
+  check_cublas(cublasSgemm(handle_of(m_handle), CUBLAS_OP_N, CUBLAS_OP_N, side, side, side, &one, b,
+                           side, a, side, &zero, c, side),
                "cublasSgemm");
   CUDALAB_CHECK_LAUNCH();
 }

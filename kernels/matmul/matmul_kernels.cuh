@@ -30,8 +30,8 @@ launch_dims naive_dims(std::size_t n, unsigned threads);
 launch_dims tiled_dims(std::size_t n, unsigned tile);
 
 // NAIVE: one output a thread, its row of A and column of B read from global memory.
-launch_dims launch_naive(const float* a, const float* b, float* c, std::size_t n,
-                         unsigned threads, cudaStream_t stream);
+launch_dims launch_naive(const float* a, const float* b, float* c, std::size_t n, unsigned threads,
+                         cudaStream_t stream);
 // FIXED: T x T tiles of A and B staged in shared memory; loads past the matrix write 0 into
 // the tile, the store is guarded: any n.
 launch_dims launch_tiled(const float* a, const float* b, float* c, std::size_t n, unsigned tile,

@@ -31,7 +31,8 @@ launch_dims naive_dims(std::size_t n, unsigned threads) {
 launch_dims tiled_dims(std::size_t n, unsigned tile) {
   check_side(n);
   if (!is_built_tile(tile))
-    throw usage_error("tile " + std::to_string(tile) + ": the tiled kernels are built for 8, 16 "
+    throw usage_error("tile " + std::to_string(tile) +
+                      ": the tiled kernels are built for 8, 16 "
                       "and 32");
   const unsigned blocks = tile_steps(n, tile);
   return {dim3(blocks, blocks), dim3(tile, tile)};

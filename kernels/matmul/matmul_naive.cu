@@ -15,15 +15,14 @@ __global__ void naive_kernel(const float* a, const float* b, float* c, unsigned 
   const std::size_t col = output_col(blockIdx.x, blockDim.x, threadIdx.x);
   if (row >= n || col >= n) return;
   float sum = 0.0f;
-  for (unsigned k = 0; k < n; ++k)
-    sum += a[element_index(row, k, n)] * b[element_index(k, col, n)];
+  for (unsigned k = 0; k < n; ++k) sum += a[element_index(row, k, n)] * b[element_index(k, col, n)];
   c[element_index(row, col, n)] = sum;
 }
 
 }  // namespace
 
-launch_dims launch_naive(const float* a, const float* b, float* c, std::size_t n,
-                         unsigned threads, cudaStream_t stream) {
+launch_dims launch_naive(const float* a, const float* b, float* c, std::size_t n, unsigned threads,
+                         cudaStream_t stream) {
   const launch_dims d = naive_dims(n, threads);
   naive_kernel<<<d.grid, d.block, 0, stream>>>(a, b, c, static_cast<unsigned>(n));
   CUDALAB_CHECK_LAUNCH();

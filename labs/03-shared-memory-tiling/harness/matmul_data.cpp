@@ -115,13 +115,12 @@ verify_result verify_product(std::size_t n, const std::vector<float>& c) {
                   bad, n * n, first_bad / n, first_bad % n, static_cast<double>(c[first_bad]),
                   ref->c[first_bad]);
     std::string detail = buf;
-    if (band_written > 0)
-      detail += "; " + std::to_string(band_written) + " floats written past C";
+    if (band_written > 0) detail += "; " + std::to_string(band_written) + " floats written past C";
     return {false, detail};
   }
   if (band_written > 0)
-    return {false, std::to_string(band_written) + " floats written past the " +
-                       std::to_string(n) + " x " + std::to_string(n) + " result"};
+    return {false, std::to_string(band_written) + " floats written past the " + std::to_string(n) +
+                       " x " + std::to_string(n) + " result"};
   std::snprintf(buf, sizeof buf, "max err %.1e <= %.1e of sum |a b|", worst, tol);
   return {true, buf};
 }

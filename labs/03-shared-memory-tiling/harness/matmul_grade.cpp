@@ -56,8 +56,8 @@ grade_report grade_matmul(const result_row& ex, const std::vector<result_row>&) 
 
   const auto ld = total(ex, "ld_sectors");
   const bool ld_ok = ld && *ld <= static_cast<double>(target.ld_sectors);
-  g.lines.push_back("ld sectors " + (ld ? fmt("%.0f", *ld) : std::string("n/a")) + " <= " +
-                    fmt("%.0f", static_cast<double>(target.ld_sectors)) + " (the " +
+  g.lines.push_back("ld sectors " + (ld ? fmt("%.0f", *ld) : std::string("n/a")) +
+                    " <= " + fmt("%.0f", static_cast<double>(target.ld_sectors)) + " (the " +
                     std::to_string(fixed_tile) + "x" + std::to_string(fixed_tile) +
                     " tiled product, predicted)" + verdict(ld_ok));
   if (!ld_ok && ld)
@@ -67,8 +67,8 @@ grade_report grade_matmul(const result_row& ex, const std::vector<result_row>&) 
 
   const auto st = total(ex, "st_sectors");
   const bool st_ok = st && *st <= static_cast<double>(target.st_sectors);
-  g.lines.push_back("st sectors " + (st ? fmt("%.0f", *st) : std::string("n/a")) + " <= " +
-                    fmt("%.0f", static_cast<double>(target.st_sectors)) +
+  g.lines.push_back("st sectors " + (st ? fmt("%.0f", *st) : std::string("n/a")) +
+                    " <= " + fmt("%.0f", static_cast<double>(target.st_sectors)) +
                     " (each output written once)" + verdict(st_ok));
   if (!st_ok && st)
     hint += " The kernel writes " + fmt("%.1f", *st / static_cast<double>(target.st_sectors)) +
@@ -86,8 +86,9 @@ grade_report grade_matmul(const result_row& ex, const std::vector<result_row>&) 
                       " of the wavefronts: the counters' noise on conflict-free code)" +
                       verdict(conflicts_ok));
     if (!conflicts_ok)
-      hint += " Lanes of a warp read different words of one bank: index the tiles so that "
-              "consecutive threadIdx.x read consecutive words (or one word, a broadcast).";
+      hint +=
+          " Lanes of a warp read different words of one bank: index the tiles so that "
+          "consecutive threadIdx.x read consecutive words (or one word, a broadcast).";
   } else {
     g.lines.push_back("shared conflicts n/a: a counter is missing" + verdict(false));
   }

@@ -88,20 +88,20 @@ model::access_counts naive_block(std::size_t n, unsigned threads, unsigned bx, u
           });
       if (!any_active(a)) return;  // every lane returned before the loop
       m.record(a, times);
-      m.record(global_access(access_kind::load, w, 1,
-                             [&](const warp_threads_2d& ww,
-                                 unsigned lane) -> std::optional<std::size_t> {
-                               if (!inside(ww, lane)) return std::nullopt;
-                               return mm::element_index(k, col_of(ww, lane), n);
-                             }),
+      m.record(global_access(
+                   access_kind::load, w, 1,
+                   [&](const warp_threads_2d& ww, unsigned lane) -> std::optional<std::size_t> {
+                     if (!inside(ww, lane)) return std::nullopt;
+                     return mm::element_index(k, col_of(ww, lane), n);
+                   }),
                times);
     }
-    m.record(global_access(
-        access_kind::store, w, 2,
-        [&](const warp_threads_2d& ww, unsigned lane) -> std::optional<std::size_t> {
-          if (!inside(ww, lane)) return std::nullopt;
-          return mm::element_index(row_of(ww, lane), col_of(ww, lane), n);
-        }));
+    m.record(
+        global_access(access_kind::store, w, 2,
+                      [&](const warp_threads_2d& ww, unsigned lane) -> std::optional<std::size_t> {
+                        if (!inside(ww, lane)) return std::nullopt;
+                        return mm::element_index(row_of(ww, lane), col_of(ww, lane), n);
+                      }));
   });
   return m.counts();
 }
@@ -109,16 +109,15 @@ model::access_counts naive_block(std::size_t n, unsigned threads, unsigned bx, u
 // A shared access of a warp at tile words word_fn(lane); every lane takes part.
 template <class Fn>
 warp_access shared_access(access_kind kind, const warp_threads_2d& w, Fn&& word_fn) {
-  return model::make_warp_access(memory_space::shared, kind, 4, w,
-                                 [&](const warp_threads_2d& ww, unsigned lane) {
-                                   return std::optional<std::uint64_t>{
-                                       std::uint64_t{word_fn(ww, lane)} * float_bytes};
-                                 });
+  return model::make_warp_access(
+      memory_space::shared, kind, 4, w, [&](const warp_threads_2d& ww, unsigned lane) {
+        return std::optional<std::uint64_t>{std::uint64_t{word_fn(ww, lane)} * float_bytes};
+      });
 }
 
 // A tile step moves A by 4T bytes and B by 4Tn; steps before n / T pass the guards whole.
-model::access_counts tiled_block(kernel k, std::size_t n, unsigned tile, unsigned bx,
-                                 unsigned by, walk how) {
+model::access_counts tiled_block(kernel k, std::size_t n, unsigned tile, unsigned bx, unsigned by,
+                                 walk how) {
   const unsigned steps = mm::tile_steps(n, tile);
   const std::uint64_t whole_steps = guarded(k) ? n / tile : steps;
   const model::grid_axis t_axis =
@@ -178,8 +177,7 @@ model::access_counts tiled_block(kernel k, std::size_t n, unsigned tile, unsigne
                              }),
                steps);
     }
-    if (k != kernel::tiled_store_in_loop)
-      m.record(global_access(access_kind::store, w, 2, output));
+    if (k != kernel::tiled_store_in_loop) m.record(global_access(access_kind::store, w, 2, output));
   });
   return m.counts();
 }
@@ -202,8 +200,8 @@ block_grid grid_of(kernel k, std::size_t n, unsigned shape) {
   }
   const mm::launch_dims d = mm::tiled_dims(n, shape);
   const bool all_whole = !guarded(k);
-  g.x = axis(d.grid.x, all_whole ? d.grid.x : n / shape,
-             model::repeat_period({float_bytes * shape}));
+  g.x =
+      axis(d.grid.x, all_whole ? d.grid.x : n / shape, model::repeat_period({float_bytes * shape}));
   g.y = axis(d.grid.y, all_whole ? d.grid.y : n / shape,
              model::repeat_period({float_bytes * shape * n}));
   return g;

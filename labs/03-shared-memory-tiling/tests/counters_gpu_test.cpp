@@ -49,8 +49,8 @@ class matmul_counters : public cudalab::testing::counter_test {
     if (IsSkipped()) return;
     m_stream = std::make_unique<cudalab::cuda_stream>();
     m_session = std::make_unique<cudalab::counter_session>(
-        0, std::vector<std::string>{ld_requests, ld_sectors, st_requests, st_sectors,
-                                    ld_wavefronts, st_wavefronts, ld_conflicts, st_conflicts});
+        0, std::vector<std::string>{ld_requests, ld_sectors, st_requests, st_sectors, ld_wavefronts,
+                                    st_wavefronts, ld_conflicts, st_conflicts});
   }
 
   totals measure(const std::string& name, const launch_config& c) {
@@ -81,17 +81,17 @@ struct point {
   int block;
   long tile;
 };
-const point modelled[] = {{"naive", 256, 0},          {"naive", 32, 0},
-                          {"naive", 1024, 0},         {"tiled", 256, 8},
-                          {"tiled", 256, 16},         {"tiled", 256, 32},
+const point modelled[] = {{"naive", 256, 0},           {"naive", 32, 0},
+                          {"naive", 1024, 0},          {"tiled", 256, 8},
+                          {"tiled", 256, 16},          {"tiled", 256, 32},
                           {"tiled_unguarded", 256, 0}, {"tiled_store_in_loop", 256, 0}};
 
 TEST_F(matmul_counters, global_requests_and_sectors_equal_the_model_exactly) {
   for (std::size_t n : {std::size_t{77}, std::size_t{1001}, std::size_t{1024}})
     for (const point& p : modelled) {
       const launch_config c{n, p.block, p.tile};
-      SCOPED_TRACE(testing::Message() << p.variant << " n=" << n << " block=" << p.block
-                                      << " T=" << p.tile);
+      SCOPED_TRACE(testing::Message()
+                   << p.variant << " n=" << n << " block=" << p.block << " T=" << p.tile);
       const auto model = predicted(p.variant, c);
       auto m = measure(p.variant, c);
       EXPECT_EQ(m[ld_requests], static_cast<double>(model.global_ld_requests));
@@ -111,21 +111,20 @@ TEST_F(matmul_counters, shared_wavefronts_and_conflicts_fall_in_the_band) {
     auto m = measure(p.variant, c);
     std::cout << p.variant << " T=" << p.tile << ": lds wavefronts " << m[ld_wavefronts]
               << " (model " << model.shared_ld_wavefronts << "), conflicts " << m[ld_conflicts]
-              << "; sts wavefronts " << m[st_wavefronts] << " (model "
-              << model.shared_st_wavefronts << "), conflicts " << m[st_conflicts] << "\n";
+              << "; sts wavefronts " << m[st_wavefronts] << " (model " << model.shared_st_wavefronts
+              << "), conflicts " << m[st_conflicts] << "\n";
     const auto in_band = [&](const char* metric, std::uint64_t expected, std::uint64_t wavefronts,
                              double fraction) {
       EXPECT_GE(m[metric], static_cast<double>(expected)) << metric;
-      EXPECT_LE(m[metric], static_cast<double>(expected) +
-                               fraction * static_cast<double>(wavefronts) + 2)
+      EXPECT_LE(m[metric],
+                static_cast<double>(expected) + fraction * static_cast<double>(wavefronts) + 2)
           << metric;
     };
     in_band(ld_wavefronts, model.shared_ld_wavefronts, model.shared_ld_wavefronts,
             cudalab::shared_band_fraction);
     in_band(ld_conflicts, model.shared_ld_conflicts, model.shared_ld_wavefronts,
             cudalab::shared_band_fraction);
-    in_band(st_wavefronts, model.shared_st_wavefronts, model.shared_st_wavefronts,
-            tile_store_band);
+    in_band(st_wavefronts, model.shared_st_wavefronts, model.shared_st_wavefronts, tile_store_band);
     in_band(st_conflicts, model.shared_st_conflicts, model.shared_st_wavefronts, tile_store_band);
   }
 }

@@ -34,9 +34,11 @@ result_row modelled(kernel k, unsigned shape, double extra_conflicts = 0.0, bool
   const double ld_w = static_cast<double>(c.shared_ld_wavefronts);
   const double st_w = static_cast<double>(c.shared_st_wavefronts);
   r.counters.totals = {
-      {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", static_cast<double>(c.global_ld_requests)},
+      {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+       static_cast<double>(c.global_ld_requests)},
       {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", static_cast<double>(c.global_ld_sectors)},
-      {"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", static_cast<double>(c.global_st_requests)},
+      {"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
+       static_cast<double>(c.global_st_requests)},
       {"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", static_cast<double>(c.global_st_sectors)},
       {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", ld_w * (1 + extra_conflicts)},
       {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", st_w * (1 + extra_conflicts)},
@@ -54,7 +56,8 @@ std::string describe(const grade_report& g) {
 
 bool line_fails(const grade_report& g, const std::string& start) {
   for (const auto& line : g.lines)
-    if (line.rfind(start, 0) == 0) return line.size() >= 6 && line.substr(line.size() - 6) == "  FAIL";
+    if (line.rfind(start, 0) == 0)
+      return line.size() >= 6 && line.substr(line.size() - 6) == "  FAIL";
   ADD_FAILURE() << "no line " << start << "\n" << describe(g);
   return false;
 }

@@ -24,7 +24,8 @@ using cudalab::variant_role;
 
 std::vector<std::string> graded_names(bool fixed) {
   std::vector<std::string> names;
-  const cudalab::lab l = cudalab::labs::make_lab_03_shared_memory_tiling();  // outlives the pointers into it
+  const cudalab::lab l =
+      cudalab::labs::make_lab_03_shared_memory_tiling();  // outlives the pointers into it
   for (const cudalab::variant* v : cudalab::graded_variants(l))
     if ((v->role == variant_role::fixed) == fixed) names.push_back(v->name);
   return names;
@@ -37,7 +38,7 @@ std::string describe(const cudalab::grade_outcome& o) {
 }
 
 class matmul_grader : public cudalab::testing::counter_test,
-                          public ::testing::WithParamInterface<std::string> {
+                      public ::testing::WithParamInterface<std::string> {
  protected:
   cudalab::grade_outcome grade_variant() {
     const cudalab::lab l = cudalab::labs::make_lab_03_shared_memory_tiling();
@@ -75,7 +76,7 @@ std::string by_name(const ::testing::TestParamInfo<std::string>& info) { return 
 // gtest evaluates these lists when it registers the tests (inside main), not at static start.
 INSTANTIATE_TEST_SUITE_P(lab03, matmul_grader_on_fixed, ::testing::ValuesIn(graded_names(true)),
                          by_name);
-INSTANTIATE_TEST_SUITE_P(lab03, matmul_grader_on_naive,
-                         ::testing::ValuesIn(graded_names(false)), by_name);
+INSTANTIATE_TEST_SUITE_P(lab03, matmul_grader_on_naive, ::testing::ValuesIn(graded_names(false)),
+                         by_name);
 
 }  // namespace

@@ -33,12 +33,9 @@ namespace data = matmul_data;
 TEST(matmul_lab, registers_each_variant_with_its_role) {
   const lab l = make_lab_03_shared_memory_tiling();
   const std::pair<const char*, variant_role> expected[] = {
-      {"naive", variant_role::naive},
-      {"tiled", variant_role::fixed},
-      {"tiled_unguarded", variant_role::buggy},
-      {"tiled_store_in_loop", variant_role::buggy},
-      {"cublas", variant_role::baseline},
-      {"cpu_naive", variant_role::baseline},
+      {"naive", variant_role::naive},           {"tiled", variant_role::fixed},
+      {"tiled_unguarded", variant_role::buggy}, {"tiled_store_in_loop", variant_role::buggy},
+      {"cublas", variant_role::baseline},       {"cpu_naive", variant_role::baseline},
       {"exercise", variant_role::exercise}};
   ASSERT_EQ(l.variants.size(), std::size(expected));
   for (const auto& [name, role] : expected) {
@@ -99,8 +96,8 @@ TEST(matmul_lab, the_grader_grades_the_fixed_and_buggy_kernels_at_the_exercise_t
   EXPECT_EQ(l.exercise->graded_sweep_values, (std::vector<long>{fixed_tile}));
   std::vector<std::string> names;
   for (const variant* v : graded_variants(l)) names.push_back(v->name);
-  EXPECT_EQ(names, (std::vector<std::string>{"naive", "tiled", "tiled_unguarded",
-                                             "tiled_store_in_loop"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"naive", "tiled", "tiled_unguarded", "tiled_store_in_loop"}));
 }
 
 TEST(matmul_data, inputs_are_never_zero_and_the_band_holds_nan) {

@@ -132,8 +132,8 @@ TEST(matmul_model, unguarded_issues_every_lane_of_every_block) {
     const auto c = mm::predict(kernel::tiled_unguarded, n, static_cast<unsigned>(t));
     EXPECT_EQ(c.global_ld_requests, 2 * blocks * blocks * warps * blocks);
     EXPECT_EQ(c.global_st_requests, blocks * blocks * warps);
-    EXPECT_GT(c.global_st_requests, mm::predict(kernel::tiled, n, static_cast<unsigned>(t))
-                                        .global_st_requests);
+    EXPECT_GT(c.global_st_requests,
+              mm::predict(kernel::tiled, n, static_cast<unsigned>(t)).global_st_requests);
   }
 }
 
@@ -148,8 +148,8 @@ TEST(matmul_model, block_and_step_classes_equal_walking_every_block) {
     }
     for (kernel k : {kernel::tiled, kernel::tiled_unguarded, kernel::tiled_store_in_loop})
       for (unsigned t : {8u, 16u, 32u}) {
-        SCOPED_TRACE(testing::Message() << "tiled kind " << static_cast<int>(k) << " n=" << n
-                                        << " T=" << t);
+        SCOPED_TRACE(testing::Message()
+                     << "tiled kind " << static_cast<int>(k) << " n=" << n << " T=" << t);
         EXPECT_EQ(mm::predict(k, n, t), mm::predict(k, n, t, mm::walk::every_block));
       }
   }
@@ -181,8 +181,7 @@ TEST(matmul_model, shapes_the_kernels_reject_are_refused) {
   EXPECT_THROW(mm::predict(kernel::naive, 100, 48), cudalab::usage_error);
   EXPECT_THROW(mm::predict(kernel::tiled, 100, 12), cudalab::usage_error);
   EXPECT_THROW(mm::predict(kernel::tiled, 0, 16), cudalab::usage_error);
-  EXPECT_THROW(mm::predict(kernel::tiled, cudalab::matmul::max_side + 1, 16),
-               cudalab::usage_error);
+  EXPECT_THROW(mm::predict(kernel::tiled, cudalab::matmul::max_side + 1, 16), cudalab::usage_error);
 }
 
 }  // namespace
