@@ -9,6 +9,7 @@
 
 #include <cublas_v2.h>
 
+#include <cstdio>
 #include <string>
 
 namespace cudalab::matmul {
@@ -30,11 +31,20 @@ cublas_product::cublas_product() {
   m_handle = h;
   // Default math: FP32 FMAs throughout. Tensor-op math (TF32) would be several times faster
   // and round the inputs to 10 mantissa bits: a different product, not a faster one.
-  check_cublas(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
+  const cublasStatus_t math = cublasSetMathMode(h, CUBLAS_DEFAULT_MATH);
+  if (math != CUBLAS_STATUS_SUCCESS) {
+    cublasDestroy(h);  // the destructor does not run for a constructor that throws
+    m_handle = nullptr;
+    check_cublas(math, "cublasSetMathMode");
+  }
 }
 
 cublas_product::~cublas_product() {
-  if (m_handle) cublasDestroy(handle_of(m_handle));
+  if (!m_handle) return;
+  // A destructor must not throw: a failure is reported on stderr.
+  const cublasStatus_t status = cublasDestroy(handle_of(m_handle));
+  if (status != CUBLAS_STATUS_SUCCESS)
+    std::fprintf(stderr, "cudalab: cublasDestroy failed: %s\n", cublasGetStatusName(status));
 }
 
 void cublas_product::run(const float* a, const float* b, float* c, std::size_t n,
