@@ -27,8 +27,7 @@ int list_command(const args& a) {
       std::cout << "  " << std::left << std::setw(24) << v.name << std::setw(9) << to_string(v.role)
                 << v.lesson;
       if (v.sweep) {
-        std::cout << "  [sweep " << v.sweep->name << " " << v.sweep->min << ".." << v.sweep->max
-                  << "]";
+        std::cout << "  [sweep " << v.sweep->name << " " << v.sweep->range_text() << "]";
       }
       std::cout << "\n";
     }

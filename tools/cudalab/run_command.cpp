@@ -109,8 +109,8 @@ void check_sweep_is_used(const run_request& request) {
       std::string list;
       for (long p : dropped) list += (list.empty() ? "" : ",") + std::to_string(p);
       std::cerr << "cudalab: note: --sweep " << list << " is outside the " << v->sweep->name
-                << " range " << v->sweep->min << ".." << v->sweep->max << " of " << v->name << ": "
-                << v->name << " skips it\n";
+                << " range " << v->sweep->range_text() << " of " << v->name << ": " << v->name
+                << " skips it\n";
     }
   }
 }

@@ -22,6 +22,8 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
   request.sizes = {spec.size ? spec.size : l.default_size};
   request.repeat = 5;
   request.variants.push_back(&candidate);
+  if (candidate.sweep && !spec.graded_sweep_values.empty())
+    request.sweep.values[candidate.sweep->name] = spec.graded_sweep_values;
   request.extra_metrics = spec.extra_metrics;
   for (const auto& name : spec.reference_variants) {
     const variant* v = l.find(name);

@@ -53,15 +53,16 @@ std::vector<long> sweep_values(const variant& v, const sweep_request& request,
                                std::vector<long>* dropped) {
   if (!v.sweep) return {0};
   const sweep_spec& sweep = *v.sweep;
-  const std::string range = std::to_string(sweep.min) + ".." + std::to_string(sweep.max);
+  const std::string range = sweep.range_text();
   if (request.full) {
+    if (!sweep.only.empty()) return sweep.only;
     std::vector<long> all;
     for (long p = sweep.min; p <= sweep.max; ++p) all.push_back(p);
     return all;
   }
   if (const auto own = request.values.find(sweep.name); own != request.values.end()) {
     for (long p : own->second)
-      if (p < sweep.min || p > sweep.max)
+      if (!sweep.accepts(p))
         throw usage_error("--sweep " + sweep.name + "=" + std::to_string(p) + " is outside the " +
                           sweep.name + " range " + range + " of " + v.name);
     return own->second;
@@ -70,7 +71,7 @@ std::vector<long> sweep_values(const variant& v, const sweep_request& request,
   if (bare == request.values.end()) return sweep.default_values;
   std::vector<long> inside;
   for (long p : bare->second) {
-    if (p >= sweep.min && p <= sweep.max)
+    if (sweep.accepts(p))
       inside.push_back(p);
     else if (dropped)
       dropped->push_back(p);

@@ -11,6 +11,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -85,6 +86,20 @@ struct sweep_spec {
   std::string name;                  // "offset"
   std::vector<long> default_values;  // a few telling points, used when --sweep is not given
   long min = 0, max = 0;             // accepted range; `--sweep full` runs all of it
+  // The only values of the range the variant runs (lab 03's built tiles 8, 16, 32); `--sweep
+  // full` runs these. Empty: every value of the range.
+  std::vector<long> only = {};
+  bool accepts(long p) const {
+    return p >= min && p <= max &&
+           (only.empty() || std::find(only.begin(), only.end(), p) != only.end());
+  }
+  // "0..32", or the values of `only`: "8, 16, 32".
+  std::string range_text() const {
+    if (only.empty()) return std::to_string(min) + ".." + std::to_string(max);
+    std::string text;
+    for (long p : only) text += (text.empty() ? "" : ", ") + std::to_string(p);
+    return text;
+  }
 };
 
 // The grid a variant launches for one launch_config, in 64 bits so that nothing is narrowed
@@ -162,6 +177,9 @@ struct exercise_spec {
   // tests grade each of them as if it were the exercise (fixed must PASS, naive or buggy must
   // FAIL). Empty: every fixed, naive and buggy variant of the lab.
   std::vector<std::string> graded_variants = {};
+  // The points a graded sweep variant runs at (lab 03's tiled at the exercise's tile); empty:
+  // the sweep's default points.
+  std::vector<long> graded_sweep_values = {};
 };
 
 struct lab {

@@ -1,0 +1,86 @@
+// Lab 03-shared-memory-tiling: the matrix product C = A B, from one output a thread reading
+// global memory to tiles staged in shared memory, with cuBLAS and the CPU as baselines.
+//
+// Variants (kernels in kernels/matmul/):
+//   naive                naive     one output a thread, a row of A and a column of B from global
+//                                  memory: two requests a multiply-add
+//   tiled                fixed     T x T tiles in shared memory, T = 8, 16, 32 (sweep `tile`);
+//                                  guarded loads write 0, guarded store: any n
+//   tiled_unguarded      buggy     the tiled kernel without guards: wrong unless T divides n
+//   tiled_store_in_loop  buggy     C written after every tile step: right answer, ceil(n/T)
+//                                  times the stores
+//   cublas               baseline  cublasSgemm, FP32 (TF32 off)
+//   cpu_naive            baseline  the triple loop on one CPU core
+//   exercise             exercise  labs/03-shared-memory-tiling/exercise.cu (`cudalab check 03`)
+#include "matmul_lab.hpp"
+
+#include "matmul_grade.hpp"
+#include "matmul_model.hpp"
+#include "matmul_variants.hpp"
+
+#include "matmul/matmul_kernels.cuh"
+
+#include "cudalab/metrics.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace cudalab::labs {
+namespace {
+
+using matmul_model::kernel;
+
+std::vector<std::string> default_metrics() {
+  std::vector<std::string> m = resolve_metrics("memory");
+  for (const char* needed : {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+                             "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+                             "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+                             "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"})
+    if (std::find(m.begin(), m.end(), needed) == m.end()) m.emplace_back(needed);
+  return m;
+}
+
+}  // namespace
+
+lab make_lab_03_shared_memory_tiling() {
+  lab l;
+  l.id = "03-shared-memory-tiling";
+  l.title = "Shared-memory tiling: the matrix product, from naive to cuBLAS";
+  l.size_unit = "matrix side n (n x n x n product)";
+  l.readme = "labs/03-shared-memory-tiling/README.md";
+  l.headline_metrics = {"ld_sectors", "st_sectors", "shared_conflicts"};
+  l.flop_bound = true;
+  l.default_size = matmul_default_side;
+  l.max_size = matmul::max_side;
+  l.default_metrics = default_metrics();
+  l.variants = {
+      make_kernel_variant({"naive", variant_role::naive,
+                           "one output a thread: every multiply-add loads from global memory",
+                           &matmul::launch_naive, shape_from::block, kernel::naive}),
+      make_kernel_variant({"tiled", variant_role::fixed,
+                           "T x T tiles in shared memory: each loaded element serves T products",
+                           &matmul::launch_tiled, shape_from::sweep, kernel::tiled}),
+      make_kernel_variant(
+          {"tiled_unguarded", variant_role::buggy,
+           "tiled, T = 16, no edge guards: reads and writes past the matrix unless 16 divides n",
+           &matmul::launch_tiled_unguarded, shape_from::fixed, kernel::tiled_unguarded}),
+      make_kernel_variant({"tiled_store_in_loop", variant_role::buggy,
+                           "tiled, T = 16, C written every tile step: ceil(n/16) times the stores",
+                           &matmul::launch_tiled_store_in_loop, shape_from::fixed,
+                           kernel::tiled_store_in_loop}),
+      make_cublas_variant(),
+      make_cpu_naive_variant(),
+      make_matmul_exercise_variant(),
+  };
+  exercise_spec ex;
+  ex.variant = "exercise";
+  ex.file = "labs/03-shared-memory-tiling/exercise.cu";
+  ex.size = matmul_default_side;
+  ex.grade = grade_matmul;
+  ex.graded_variants = {"naive", "tiled", "tiled_unguarded", "tiled_store_in_loop"};
+  ex.graded_sweep_values = {static_cast<long>(fixed_tile)};
+  l.exercise = ex;
+  return l;
+}
+
+}  // namespace cudalab::labs

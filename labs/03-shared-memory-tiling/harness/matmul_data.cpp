@@ -1,0 +1,140 @@
+// Lab 03's host data (matmul_data.hpp).
+#include "matmul_data.hpp"
+
+#include "matmul/matmul_index.cuh"
+
+#include "cudalab/parallel_chunks.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace cudalab::labs::matmul_data {
+namespace {
+
+std::uint64_t mix(std::uint64_t x) {  // splitmix64's finalizer
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+constexpr std::uint32_t poison_bits = 0xFFFFFFFFu;  // what fill_bytes(0xFF) leaves in a float
+
+std::uint32_t bits_of(float f) {
+  std::uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+}  // namespace
+
+float input_value(unsigned which, std::size_t i) {
+  const std::uint64_t h = mix((std::uint64_t{which} << 56) ^ i);
+  // 2^23 values in (-1, 1), odd multiples of 2^-23: never 0, each exact in a float.
+  const auto step = static_cast<std::int64_t>(h >> 41);  // 0 .. 2^23 - 1
+  return static_cast<float>((2 * step + 1 - (std::int64_t{1} << 23))) / static_cast<float>(1 << 23);
+}
+
+std::vector<float> make_input(unsigned which, std::size_t n) {
+  std::vector<float> v(matmul::padded_elements(n), std::numeric_limits<float>::quiet_NaN());
+  parallel_chunks(n * n, [&](std::size_t begin, std::size_t end, std::size_t) {
+    for (std::size_t i = begin; i < end; ++i) v[i] = input_value(which, i);
+  });
+  return v;
+}
+
+std::shared_ptr<const reference> reference_for(std::size_t n) {
+  static std::mutex lock;
+  static std::map<std::size_t, std::shared_ptr<const reference>> cache;
+  {
+    const std::lock_guard<std::mutex> guard(lock);
+    const auto it = cache.find(n);
+    if (it != cache.end()) return it->second;
+  }
+  auto r = std::make_shared<reference>();
+  r->c.assign(n * n, 0.0);
+  r->c_abs.assign(n * n, 0.0);
+  std::vector<double> a(n * n), b(n * n);
+  for (std::size_t i = 0; i < n * n; ++i) {
+    a[i] = input_value(0, i);
+    b[i] = input_value(1, i);
+  }
+  // Rows in parallel, each in (i, k, j) order so B is read row by row.
+  parallel_chunks(
+      n,
+      [&](std::size_t first_row, std::size_t end_row, std::size_t) {
+        for (std::size_t i = first_row; i < end_row; ++i)
+          for (std::size_t k = 0; k < n; ++k) {
+            const double aik = a[i * n + k];
+            const double* brow = &b[k * n];
+            double* crow = &r->c[i * n];
+            double* crow_abs = &r->c_abs[i * n];
+            for (std::size_t j = 0; j < n; ++j) {
+              crow[j] += aik * brow[j];
+              crow_abs[j] += std::fabs(aik * brow[j]);
+            }
+          }
+      },
+      1);
+  const std::lock_guard<std::mutex> guard(lock);
+  if (cache.size() > 4) cache.clear();  // a size sweep keeps a few products, not all of them
+  return cache.emplace(n, std::move(r)).first->second;
+}
+
+double tolerance(std::size_t n) { return static_cast<double>(n + 2) * std::ldexp(1.0, -24); }
+
+verify_result verify_product(std::size_t n, const std::vector<float>& c) {
+  if (c.size() < matmul::padded_elements(n))
+    return {false, "result buffer of " + std::to_string(c.size()) + " floats, expected " +
+                       std::to_string(matmul::padded_elements(n))};
+  const std::shared_ptr<const reference> ref = reference_for(n);
+  const double tol = tolerance(n);
+  std::size_t bad = 0, first_bad = 0;
+  double worst = 0;
+  for (std::size_t i = 0; i < n * n; ++i) {
+    const double err = std::fabs(static_cast<double>(c[i]) - ref->c[i]);
+    const double scaled = err / (ref->c_abs[i] > 0 ? ref->c_abs[i] : 1.0);
+    if (!(scaled <= tol)) {  // NaN fails too
+      if (bad++ == 0) first_bad = i;
+      continue;
+    }
+    worst = std::max(worst, scaled);
+  }
+  std::size_t band_written = 0;
+  for (std::size_t i = n * n; i < c.size(); ++i)
+    if (bits_of(c[i]) != poison_bits) ++band_written;
+  char buf[256];
+  if (bad > 0) {
+    std::snprintf(buf, sizeof buf, "%zu of %zu outputs wrong, first C[%zu][%zu] = %g, expected %g",
+                  bad, n * n, first_bad / n, first_bad % n, static_cast<double>(c[first_bad]),
+                  ref->c[first_bad]);
+    std::string detail = buf;
+    if (band_written > 0) detail += "; " + std::to_string(band_written) + " floats written past C";
+    return {false, detail};
+  }
+  if (band_written > 0)
+    return {false, std::to_string(band_written) + " floats written past the " + std::to_string(n) +
+                       " x " + std::to_string(n) + " result"};
+  std::snprintf(buf, sizeof buf, "max err %.1e <= %.1e of sum |a b|", worst, tol);
+  return {true, buf};
+}
+
+void cpu_product(const std::vector<float>& a, const std::vector<float>& b, std::vector<float>& c,
+                 std::size_t n) {
+  std::fill(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(n * n), 0.0f);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t k = 0; k < n; ++k) {
+      const float aik = a[i * n + k];
+      const float* brow = &b[k * n];
+      float* crow = &c[i * n];
+      for (std::size_t j = 0; j < n; ++j) crow[j] += aik * brow[j];
+    }
+}
+
+}  // namespace cudalab::labs::matmul_data

@@ -1,0 +1,101 @@
+// `cudalab check 03` (matmul_grade.hpp). The naive kernel reads about 5T/8 times the tiled
+// kernel's load sectors and fails line 2; a kernel that stores inside the tile loop writes
+// every output ceil(n/T) times and fails line 3; an unguarded tile fails line 1 at the
+// exercise's size, which is not a multiple of any tile.
+#include "matmul_grade.hpp"
+
+#include "matmul_model.hpp"
+#include "matmul_variants.hpp"
+
+#include "cudalab/model_verdict.hpp"
+
+#include <cstdio>
+#include <optional>
+#include <string>
+
+namespace cudalab::labs {
+namespace {
+
+std::optional<double> total(const result_row& row, const char* metric) {
+  if (!row.counters.available) return std::nullopt;
+  return row.counters.get(metric);
+}
+
+std::string fmt(const char* f, double a, double b = 0) {
+  char buf[128];
+  std::snprintf(buf, sizeof buf, f, a, b);
+  return buf;
+}
+
+std::string verdict(bool ok) { return ok ? "  ok" : "  FAIL"; }
+
+}  // namespace
+
+matmul_targets matmul_grade_targets(std::size_t n) {
+  const model::access_counts tiled =
+      matmul_model::predict(matmul_model::kernel::tiled, n, fixed_tile);
+  return {tiled.global_ld_sectors, tiled.global_st_sectors};
+}
+
+grade_report grade_matmul(const result_row& ex, const std::vector<result_row>&) {
+  grade_report g;
+  std::string hint;
+  const bool correct = ex.verification.ok;
+  g.lines.push_back("correct: " + ex.verification.detail + verdict(correct));
+  if (!correct)
+    hint +=
+        " The product is wrong. The size is not a multiple of the tile: a tile that reaches past "
+        "the matrix must load 0 there, the store needs its guard, and __syncthreads() goes "
+        "after filling the tiles and after using them.";
+  if (!ex.counters.available) {
+    g.lines.push_back("counters: n/a (" + ex.counters.reason + ")" + verdict(false));
+    g.hint = "Grading needs hardware counters; cudalab doctor explains how to enable them.";
+    return g;
+  }
+  const matmul_targets target = matmul_grade_targets(ex.config.size);
+
+  const auto ld = total(ex, "ld_sectors");
+  const bool ld_ok = ld && *ld <= static_cast<double>(target.ld_sectors);
+  g.lines.push_back("ld sectors " + (ld ? fmt("%.0f", *ld) : std::string("n/a")) +
+                    " <= " + fmt("%.0f", static_cast<double>(target.ld_sectors)) + " (the " +
+                    std::to_string(fixed_tile) + "x" + std::to_string(fixed_tile) +
+                    " tiled product, predicted)" + verdict(ld_ok));
+  if (!ld_ok && ld)
+    hint += " The kernel reads " + fmt("%.1f", *ld / static_cast<double>(target.ld_sectors)) +
+            "x the tiled product's sectors: stage T x T tiles of A and B in shared memory so "
+            "each element loaded from global memory serves T products.";
+
+  const auto st = total(ex, "st_sectors");
+  const bool st_ok = st && *st <= static_cast<double>(target.st_sectors);
+  g.lines.push_back("st sectors " + (st ? fmt("%.0f", *st) : std::string("n/a")) +
+                    " <= " + fmt("%.0f", static_cast<double>(target.st_sectors)) +
+                    " (each output written once)" + verdict(st_ok));
+  if (!st_ok && st)
+    hint += " The kernel writes " + fmt("%.1f", *st / static_cast<double>(target.st_sectors)) +
+            "x the stores C needs: write each output once, after the tile loop.";
+
+  const auto ld_w = total(ex, "shared_ld_wavefronts"), st_w = total(ex, "shared_st_wavefronts");
+  const auto ld_c = total(ex, "shared_ld_conflicts"), st_c = total(ex, "shared_st_conflicts");
+  bool conflicts_ok = false;
+  if (ld_w && st_w && ld_c && st_c) {
+    const double conflicts = *ld_c + *st_c;
+    const double band = shared_band_fraction * (*ld_w + *st_w) + 2;
+    conflicts_ok = conflicts <= band;
+    g.lines.push_back("shared conflicts " + fmt("%.0f", conflicts) + " <= " + fmt("%.0f", band) +
+                      " (" + fmt("%.0f%%", 100 * shared_band_fraction) +
+                      " of the wavefronts: the counters' noise on conflict-free code)" +
+                      verdict(conflicts_ok));
+    if (!conflicts_ok)
+      hint +=
+          " Lanes of a warp read different words of one bank: index the tiles so that "
+          "consecutive threadIdx.x read consecutive words (or one word, a broadcast).";
+  } else {
+    g.lines.push_back("shared conflicts n/a: a counter is missing" + verdict(false));
+  }
+
+  g.passed = correct && ld_ok && st_ok && conflicts_ok;
+  if (!g.passed) g.hint = hint.empty() ? "" : hint.substr(1);
+  return g;
+}
+
+}  // namespace cudalab::labs

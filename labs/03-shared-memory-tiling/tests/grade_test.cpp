@@ -1,0 +1,129 @@
+// Lab 03's grader on the CPU: rows whose "measured" counters are the access model's counts for
+// a variant (exact for the global counters on the H100; the shared ones get the band's noise
+// added), so every rule is exercised without a GPU. The GPU half (check_test.cpp,
+// grader_gpu_test.cpp) grades the real kernels.
+#include "matmul_grade.hpp"
+#include "matmul_lab.hpp"
+#include "matmul_model.hpp"
+#include "matmul_variants.hpp"
+
+#include "cudalab/model_verdict.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace cudalab::labs {
+namespace {
+
+constexpr std::size_t n = matmul_default_side;
+using matmul_model::kernel;
+
+// A row measured as the model predicts `k`, with `extra_conflicts` phantom conflicts a
+// wavefront (the counters' noise) on loads and stores.
+result_row modelled(kernel k, unsigned shape, double extra_conflicts = 0.0, bool correct = true) {
+  const model::access_counts c = matmul_model::predict(k, n, shape);
+  result_row r;
+  r.lab_id = "03-shared-memory-tiling";
+  r.variant_name = "exercise";
+  r.config = launch_config{n, 256, 0};
+  r.measured = true;
+  r.verification = {correct, correct ? "max err 1.0e-07 <= 6.0e-05 of sum |a b|"
+                                     : "1002001 of 1002001 outputs wrong"};
+  r.counters.available = true;
+  const double ld_w = static_cast<double>(c.shared_ld_wavefronts);
+  const double st_w = static_cast<double>(c.shared_st_wavefronts);
+  r.counters.totals = {
+      {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+       static_cast<double>(c.global_ld_requests)},
+      {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", static_cast<double>(c.global_ld_sectors)},
+      {"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
+       static_cast<double>(c.global_st_requests)},
+      {"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", static_cast<double>(c.global_st_sectors)},
+      {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", ld_w * (1 + extra_conflicts)},
+      {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", st_w * (1 + extra_conflicts)},
+      {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", ld_w * extra_conflicts},
+      {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", st_w * extra_conflicts},
+  };
+  return r;
+}
+
+std::string describe(const grade_report& g) {
+  std::string s = g.passed ? "PASS\n" : "FAIL\n";
+  for (const auto& line : g.lines) s += "  " + line + "\n";
+  return s + "hint: " + g.hint;
+}
+
+bool line_fails(const grade_report& g, const std::string& start) {
+  for (const auto& line : g.lines)
+    if (line.rfind(start, 0) == 0)
+      return line.size() >= 6 && line.substr(line.size() - 6) == "  FAIL";
+  ADD_FAILURE() << "no line " << start << "\n" << describe(g);
+  return false;
+}
+
+TEST(matmul_grade, tiled_at_every_tile_passes_every_line) {
+  for (unsigned t : {16u, 32u}) {
+    const grade_report g = grade_matmul(modelled(kernel::tiled, t, 0.02), {});
+    EXPECT_TRUE(g.passed) << "T=" << t << "\n" << describe(g);
+    EXPECT_EQ(g.lines.size(), 4u);
+  }
+}
+
+TEST(matmul_grade, the_target_is_the_16_tile_so_an_8_tile_reads_too_much) {
+  const grade_report g = grade_matmul(modelled(kernel::tiled, 8), {});
+  EXPECT_FALSE(g.passed) << describe(g);
+  EXPECT_TRUE(line_fails(g, "ld sectors"));
+}
+
+TEST(matmul_grade, naive_fails_on_load_sectors_with_a_hint) {
+  const grade_report g = grade_matmul(modelled(kernel::naive, 256), {});
+  EXPECT_FALSE(g.passed) << describe(g);
+  EXPECT_TRUE(line_fails(g, "ld sectors"));
+  EXPECT_FALSE(line_fails(g, "st sectors"));
+  EXPECT_FALSE(line_fails(g, "shared conflicts"));  // no shared memory, no conflict
+  EXPECT_NE(g.hint.find("tiles"), std::string::npos) << g.hint;
+}
+
+TEST(matmul_grade, store_in_loop_fails_on_store_sectors) {
+  const grade_report g = grade_matmul(modelled(kernel::tiled_store_in_loop, fixed_tile), {});
+  EXPECT_FALSE(g.passed) << describe(g);
+  EXPECT_TRUE(line_fails(g, "st sectors"));
+  EXPECT_FALSE(line_fails(g, "ld sectors"));
+  EXPECT_NE(g.hint.find("once"), std::string::npos) << g.hint;
+}
+
+TEST(matmul_grade, a_wrong_product_fails_on_correctness) {
+  const grade_report g = grade_matmul(modelled(kernel::tiled, fixed_tile, 0, false), {});
+  EXPECT_FALSE(g.passed);
+  EXPECT_TRUE(line_fails(g, "correct"));
+}
+
+TEST(matmul_grade, conflicts_above_the_band_fail) {
+  const grade_report at_band =
+      grade_matmul(modelled(kernel::tiled, fixed_tile, shared_band_fraction * 0.99), {});
+  EXPECT_TRUE(at_band.passed) << describe(at_band);
+  const grade_report above =
+      grade_matmul(modelled(kernel::tiled, fixed_tile, 2 * shared_band_fraction), {});
+  EXPECT_FALSE(above.passed);
+  EXPECT_TRUE(line_fails(above, "shared conflicts"));
+}
+
+TEST(matmul_grade, without_counters_it_fails_and_says_why) {
+  result_row r = modelled(kernel::tiled, fixed_tile);
+  r.counters.available = false;
+  r.counters.reason = "no counter permission";
+  const grade_report g = grade_matmul(r, {});
+  EXPECT_FALSE(g.passed);
+  EXPECT_NE(g.hint.find("cudalab doctor"), std::string::npos);
+}
+
+TEST(matmul_grade, targets_are_the_models_tiled_figures) {
+  const matmul_targets t = matmul_grade_targets(n);
+  const model::access_counts c = matmul_model::predict(kernel::tiled, n, fixed_tile);
+  EXPECT_EQ(t.ld_sectors, c.global_ld_sectors);
+  EXPECT_EQ(t.st_sectors, c.global_st_sectors);
+}
+
+}  // namespace
+}  // namespace cudalab::labs
