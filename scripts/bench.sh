@@ -73,7 +73,7 @@ fi
 echo "== 1. counters in-process vs ncu (lab 04 at 1M: every variant and sweep point, memory set, one launch each)"
 # One untimed run first (the first process after a while pays for loading the driver and
 # libraries), then the median of three runs of each command.
-run04=(run 04 --size 1M --warmup 0 --repeat 1)
+run04=(run 04 --size 1M --sweep full --warmup 0 --repeat 1)
 "$tool" "${run04[@]}" --no-counters >>"$out/bench-commands.log" 2>&1 || true
 median3() {  # median3 <var> <command...>
   local var=$1; shift

@@ -266,14 +266,16 @@ std::vector<result_row> run_lab(const run_request& request) {
       {
         nvtx::scoped_range phase("kernel", l.id);
         const auto launch = [&] { prepared->launch(stream.get()); };
-        row.time = p.which->timed_on_host
-                       ? time_on_host(request.warmup, request.repeat, launch,
-                                      [&] {
-                                        prepared->reset(stream.get());
-                                        stream.synchronize();
-                                      })
-                       : time_on_stream(stream.get(), request.warmup, request.repeat, launch,
-                                        [&] { prepared->reset(stream.get()); });
+        const int cap = p.which->max_timed_runs;
+        const int warmup = cap > 0 ? std::min(request.warmup, 1) : request.warmup;
+        const int repeat = cap > 0 ? std::min(request.repeat, cap) : request.repeat;
+        row.time = p.which->timed_on_host ? time_on_host(warmup, repeat, launch,
+                                                         [&] {
+                                                           prepared->reset(stream.get());
+                                                           stream.synchronize();
+                                                         })
+                                          : time_on_stream(stream.get(), warmup, repeat, launch,
+                                                           [&] { prepared->reset(stream.get()); });
         row.phases.kernel_ms = clock.lap_ms();
       }
       {

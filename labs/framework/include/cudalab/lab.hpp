@@ -137,6 +137,10 @@ struct variant {
   // launch() does its measured work on the CPU (a CPU baseline): timed with the host's steady
   // clock instead of CUDA events, which only stamp when the GPU's stream reaches them.
   bool timed_on_host = false;
+  // A baseline that takes long a run (lab 03's CPU product: a billion multiply-adds at the
+  // default size) is timed at most this many times, after at most one warm-up; 0: --repeat
+  // and --warmup as given.
+  int max_timed_runs = 0;
 
   std::function<std::size_t(const launch_config&)> device_bytes;  // GPU memory needed
   // The largest grid the variant launches for a config (the runner checks it against the
