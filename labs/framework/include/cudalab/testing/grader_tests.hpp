@@ -60,6 +60,26 @@ inline void expect_a_fail_with_a_hint(const grade_outcome& o, const std::string&
   EXPECT_FALSE(o.report.hint.empty()) << describe(o);
 }
 
+// A wrong way to the exercise's numbers (tests/wrong/*.cu), linked as this build's exercise:
+// it must compute the right answer and still FAIL, on the report line that starts with
+// `failing_line` (the one that catches its shortcut), with a hint.
+inline void expect_wrong_way_fails(const lab& l, const std::string& way,
+                                   const std::string& failing_line) {
+  const grade_outcome o = grade_exercise(l, 0);
+  for (const auto& line : o.report.lines) std::cout << "  " << line << "\n";
+  EXPECT_TRUE(o.exercise.verification.ok)
+      << way << " gets the right answer: " << o.exercise.verification.detail;
+  EXPECT_FALSE(o.report.passed) << way << " passed the grader";
+  bool found = false;
+  for (const auto& line : o.report.lines) {
+    if (line.rfind(failing_line, 0) != 0) continue;
+    found = true;
+    EXPECT_EQ(line.substr(line.size() - 6), "  FAIL") << way << ": " << line;
+  }
+  EXPECT_TRUE(found) << "no line '" << failing_line << "'";
+  EXPECT_FALSE(o.report.hint.empty());
+}
+
 inline std::string param_name(const ::testing::TestParamInfo<std::string>& info) {
   return info.param;
 }
