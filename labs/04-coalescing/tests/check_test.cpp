@@ -7,6 +7,7 @@
 #include "gpu_test.hpp"
 
 #include "cudalab/grade.hpp"
+#include "cudalab/testing/grader_tests.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,14 +21,9 @@ namespace cudalab::labs {
 namespace {
 
 using testing::counter_test;
+using testing::describe;
 
 class coalescing_check : public counter_test {};
-
-std::string describe(const grade_outcome& o) {
-  std::string s = o.report.passed ? "PASS\n" : "FAIL\n";
-  for (const auto& line : o.report.lines) s += "  " + line + "\n";
-  return s + "hint: " + o.report.hint;
-}
 
 // Grades the exercise of this build and checks what both builds share: the references and the
 // exercise compute the right numbers; only the traffic differs.
