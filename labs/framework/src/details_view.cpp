@@ -70,6 +70,17 @@ std::vector<entry> entries_of(const result_row& row, const report_context& conte
                     std::to_string(row.shape.block_x) + " x " + std::to_string(row.shape.block_y),
                     "-", "threads a block in x and y"});
   }
+  if (row.measured) {
+    // Where the run's time went on the host, phase by phase (the NVTX phases of the same names).
+    const auto phase = [&](const char* name, double ms, const std::string& meaning) {
+      list.push_back({name, "ms", cells::fixed(ms, 1), "-", meaning});
+    };
+    phase("alloc", row.phases.alloc_ms, "device buffers and host inputs");
+    phase("h2d", row.phases.h2d_ms, "inputs copied to the device");
+    phase("kernel", row.phases.kernel_ms, "warm-up and timed runs, resets between them included");
+    phase("d2h", row.phases.d2h_ms, "results copied back to the host");
+    phase("verify", row.phases.verify_ms, "the CPU reference and the comparison");
+  }
   list.push_back({"verification", "", cells::verification(row, false), "-",
                   row.verification.detail.empty() ? "the result against the CPU reference"
                                                   : row.verification.detail});

@@ -78,6 +78,13 @@ std::vector<record_field> record_of(const result_row& row,
   for (const auto& [cupti, why] : row.counters.missing)
     missing += (missing.empty() ? "" : "; ") + cupti + ": " + why;
   text("counters_missing", missing);
+  // Host wall time of each phase (the NVTX phases of the same names): allocation and copies
+  // against the kernel's own time.
+  number("alloc_ms", when_measured(row.phases.alloc_ms), 3);
+  number("h2d_ms", when_measured(row.phases.h2d_ms), 3);
+  number("kernel_phase_ms", when_measured(row.phases.kernel_ms), 3);
+  number("d2h_ms", when_measured(row.phases.d2h_ms), 3);
+  number("verify_ms", when_measured(row.phases.verify_ms), 3);
   return f;
 }
 

@@ -191,6 +191,16 @@ TEST(details_view, lists_each_metric_with_unit_measured_predicted_and_meaning) {
   for (const auto& line : lines_of(text)) EXPECT_LE(line.size(), 120u) << line;
 }
 
+TEST(details_view, says_where_the_hosts_time_went_phase_by_phase) {
+  result_row row = aos_float3_row(1179648);
+  row.phases = {120.5, 30.4, 9.75, 270.0, 52.0, 0.0};
+  const std::string text = render({row}, report_view::details, nullptr, "aos_float3");
+  EXPECT_NE(line_with(text, "  alloc ").find("120.5"), std::string::npos) << text;
+  EXPECT_NE(line_with(text, "  h2d ").find("30.4"), std::string::npos) << text;
+  EXPECT_NE(line_with(text, "  d2h ").find("270.0"), std::string::npos) << text;
+  EXPECT_NE(line_with(text, "  verify ").find("52.0"), std::string::npos) << text;
+}
+
 TEST(details_view, predicts_only_the_counters_the_model_is_held_to) {
   // The model counts LDS instructions with an active lane; the counter also counts
   // predicated-off ones, so the model's figure is no prediction of it.
