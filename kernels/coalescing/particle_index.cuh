@@ -5,7 +5,7 @@
 // particle kernels read one field of it, the charge. Stored as an array of structures, lane k
 // of a warp reads 4 bytes at 32k + 28: every lane has a sector of its own and uses 4 bytes of
 // its 32. Stored as a structure of arrays, the charges are one array of floats and a warp reads
-// 128 consecutive bytes. The lab's predictions (labs/04-coalescing/particle_model.cpp) call
+// 128 consecutive bytes. The lab's predictions (labs/04-coalescing/harness/particle_model.cpp) call
 // these functions for every lane, so the model and the kernels agree on every address.
 #pragma once
 

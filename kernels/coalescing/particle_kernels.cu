@@ -16,7 +16,7 @@
 //
 // SASS (cuobjdump -sass of the release build, sm_90, nvcc 13.0): each kernel is one LDG.E of
 // the charge (at offset 0x1c of the record in the AoS kernel), one FMUL and one STG.E. The
-// lab's model (labs/04-coalescing/particle_model.cpp) records exactly these two accesses.
+// lab's model (labs/04-coalescing/harness/particle_model.cpp) records exactly these two accesses.
 #include "coalescing/coalescing_index.cuh"
 #include "coalescing/particle_kernels.cuh"
 

@@ -11,7 +11,8 @@
 //   - a kernel that sums in one thread, or with shared-memory atomics (a compare-and-swap loop
 //     on sm_90), reads shared memory in far more wavefronts than the tree.
 // Shared conflicts are never exactly zero on the hardware: conflict-free kernels report a few
-// percent of their wavefronts (shared_band_fraction in report.hpp), so the bound allows that.
+// percent of their wavefronts (shared_band_fraction, cudalab/model_verdict.hpp; docs/counters.md),
+// so the bound allows that.
 #include "reduction_grade.hpp"
 
 #include "cudalab/report.hpp"
