@@ -46,14 +46,14 @@ std::string cut(std::string text, std::size_t original_size, std::size_t limit) 
   return text + "... (" + std::to_string(original_size) + " characters)";
 }
 
+}  // namespace
+
 std::string trim(std::string_view s) {
   std::size_t b = 0, e = s.size();
   while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
   while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
   return std::string(s.substr(b, e - b));
 }
-
-}  // namespace
 
 std::string shown(std::string_view value, std::size_t limit) {
   return cut(escaped(value), value.size(), limit);

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -19,7 +20,8 @@ std::chrono::milliseconds delay_before_showing() {
   char* end = nullptr;
   const long ms = std::strtol(text, &end, 10);
   if (*end != '\0' || ms < 0) return std::chrono::seconds(1);
-  return std::chrono::milliseconds(ms);
+  // At most an hour: a larger value would overflow the clock's nanoseconds when compared.
+  return std::chrono::milliseconds(std::min(ms, 3'600'000L));
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "output_file.hpp"
 #include "progress_line.hpp"
 
+#include "cudalab/cell_format.hpp"
 #include "cudalab/check.hpp"
 #include "cudalab/cli_values.hpp"
 #include "cudalab/device.hpp"
@@ -15,7 +16,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <iomanip>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -119,19 +119,7 @@ void check_sweep_is_used(const run_request& request) {
 // verdict stays readable in a terminal.
 std::string comparison_line(const metric_check& k) {
   const auto number = [](double v) {
-    if (v != std::floor(v) || std::fabs(v) >= 1e18) {
-      std::ostringstream s;
-      s << std::fixed << std::setprecision(4) << v;
-      return s.str();
-    }
-    std::string digits = std::to_string(static_cast<long long>(v)), out;
-    const bool negative = digits[0] == '-';
-    if (negative) digits.erase(0, 1);
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-      if (i && (digits.size() - i) % 3 == 0) out += ',';
-      out += digits[i];
-    }
-    return (negative ? "-" : "") + out;
+    return v == std::floor(v) ? cells::with_separators(v) : cells::fixed(v, 4);
   };
   return "  " + k.metric + "  " + number(k.measured) + " measured, " + number(k.predicted) +
          " predicted\n";

@@ -23,6 +23,9 @@ std::string shown(std::string_view value, std::size_t limit = 64);
 // The last guard in main() for messages that quote text the kit did not write (Boost's).
 std::string one_line(std::string_view message, std::size_t limit = 400);
 
+// `text` without its leading and trailing blanks (spaces, tabs, newlines).
+std::string trim(std::string_view text);
+
 // "a, b,a,c" -> {"a", "b", "c"}: items trimmed of blanks, repeats dropped (first kept).
 // Throws usage_error naming `option` for an empty list or an empty item ("a,,b", "a,").
 std::vector<std::string> split_list(std::string_view option, std::string_view text);

@@ -1,4 +1,4 @@
-#include "cell_format.hpp"
+#include "cudalab/cell_format.hpp"
 
 #include <cmath>
 #include <iomanip>

@@ -14,13 +14,6 @@ namespace {
   throw usage_error(std::string(option) + " '" + shown(text) + "': " + why);
 }
 
-std::string trim(std::string_view s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return std::string(s.substr(b, e - b));
-}
-
 constexpr std::size_t max_count = std::numeric_limits<std::size_t>::max();
 
 std::size_t parse_digits(std::string_view option, std::string_view whole, std::string_view digits) {

@@ -1,7 +1,7 @@
 // CSV: a header line of field names, then one line a row; fields quoted only where needed.
 #include "report_writers.hpp"
 
-#include "cell_format.hpp"
+#include "cudalab/cell_format.hpp"
 #include "report_record.hpp"
 
 #include "cudalab/report_figures.hpp"

@@ -4,7 +4,7 @@
 // the headline cells lose their predictions (the full and details views keep all of it).
 #include "report_writers.hpp"
 
-#include "cell_format.hpp"
+#include "cudalab/cell_format.hpp"
 #include "row_cells.hpp"
 #include "text_table.hpp"
 

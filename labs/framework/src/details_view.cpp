@@ -3,7 +3,7 @@
 // Meanings wrap so that a line stays within table_width columns.
 #include "report_writers.hpp"
 
-#include "cell_format.hpp"
+#include "cudalab/cell_format.hpp"
 #include "row_cells.hpp"
 #include "text_table.hpp"
 

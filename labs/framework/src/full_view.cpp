@@ -3,7 +3,7 @@
 // metric the verdict names. As wide as it needs to be.
 #include "report_writers.hpp"
 
-#include "cell_format.hpp"
+#include "cudalab/cell_format.hpp"
 #include "row_cells.hpp"
 #include "text_table.hpp"
 

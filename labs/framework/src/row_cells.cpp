@@ -1,6 +1,6 @@
 #include "row_cells.hpp"
 
-#include "cell_format.hpp"
+#include "cudalab/cell_format.hpp"
 
 #include "cudalab/model_verdict.hpp"
 
