@@ -13,7 +13,8 @@
 #   --build DIR    the build to run (default build/release)
 #   --out DIR      where the logs go (default <build>/sanitize)
 #   --tools LIST   comma list of memcheck, racecheck, synccheck, initcheck (default: all four)
-#   --size N       problem size (default 1000003: no multiple of any block, so tail blocks run)
+#   --size N       problem size (default 1000003: no multiple of any block, so tail blocks run;
+#                  a lab that takes less, such as the matrix product's n, runs at its own default)
 #   --jobs N       runs at a time on the GPU (default 4)
 #   --expect-clean / --expect-errors   what the named variants must show (see above)
 #   -h, --help     this text
@@ -29,7 +30,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build/release
 out=""
 tools=memcheck,racecheck,synccheck,initcheck
-size=1000003
+size=""
 jobs=4
 expect=""
 positional=()
@@ -71,6 +72,14 @@ set -e
 
 # The plan: one line per variant, "lab variant expectation sweep-values".
 plan=()
+size_for() {  # size_for <listing>: --size, else 1000003 where the lab takes it, else its default
+  local line max default
+  [ -z "$size" ] || { echo "$size"; return; }
+  line=$(printf '%s\n' "$1" | grep -E '^  size: ' || true)
+  default=$(sed -nE 's/.*default ([0-9]+).*/\1/p' <<<"$line")
+  max=$(sed -nE 's/.*at most ([0-9]+).*/\1/p' <<<"$line")
+  if [ -n "$max" ] && [ "$max" -lt 1000003 ]; then echo "${default:-1000003}"; else echo 1000003; fi
+}
 add_lab() {  # add_lab <lab> [variant,list] [expectation]
   local listing lab_id
   listing=$("$tool" list "$1" 2>/dev/null) || die "unknown lab '$1' (cudalab list shows them)" 2
@@ -91,7 +100,7 @@ add_lab() {  # add_lab <lab> [variant,list] [expectation]
     # A sweep variant runs at the two ends of its range, not at every value.
     sweep=-
     [[ $line =~ \[sweep\ [a-z_]+\ ([0-9]+)\.\.([0-9]+)\] ]] && sweep=${BASH_REMATCH[1]},${BASH_REMATCH[2]}
-    plan+=("$lab_id $name $expectation $sweep")
+    plan+=("$lab_id $name $expectation $sweep $(size_for "$listing")")
     found=$((found + 1))
   done <<<"$listing"
   if [ -n "${2:-}" ]; then
@@ -107,8 +116,8 @@ else
 fi
 [ ${#plan[@]} -gt 0 ] || die "nothing to run"
 
-run_one() {  # run_one <lab> <variant> <tool> <sweep>: writes <log> and <log>.result
-  local lab=$1 variant=$2 t=$3 sweep=$4
+run_one() {  # run_one <lab> <variant> <tool> <sweep> <size>: writes <log> and <log>.result
+  local lab=$1 variant=$2 t=$3 sweep=$4 size=$5
   local log=$out/$lab/$variant.$t.log
   local args=(run "$lab" --variant "$variant" --no-counters --warmup 0 --repeat 1 --size "$size")
   [ "$sweep" = - ] || args+=(--sweep "$sweep")
@@ -129,14 +138,14 @@ run_one() {  # run_one <lab> <variant> <tool> <sweep>: writes <log> and <log>.re
   fi
 }
 
-echo "sanitize.sh: ${#plan[@]} variant(s) x ${#tool_list[@]} tool(s), size $size, logs in $out"
+echo "sanitize.sh: ${#plan[@]} variant(s) x ${#tool_list[@]} tool(s), size ${size:-1000003 or each lab default}, logs in $out"
 running=0
 for entry in "${plan[@]}"; do
-  read -r lab variant expectation sweep <<<"$entry"
+  read -r lab variant expectation sweep point_size <<<"$entry"
   mkdir -p "$out/$lab"
   for t in "${tool_list[@]}"; do
     rm -f "$out/$lab/$variant.$t.log.result"
-    run_one "$lab" "$variant" "$t" "$sweep" &
+    run_one "$lab" "$variant" "$t" "$sweep" "$point_size" &
     running=$((running + 1))
     if [ $running -ge "$jobs" ]; then wait -n || true; running=$((running - 1)); fi
   done
@@ -148,7 +157,7 @@ unsupported=0
 summary=$out/summary.txt
 : >"$summary"
 for entry in "${plan[@]}"; do
-  read -r lab variant expectation sweep <<<"$entry"
+  read -r lab variant expectation sweep point_size <<<"$entry"
   any_errors=0
   run_failed=0
   line=$(printf '%-20s %-24s' "$lab" "$variant")
