@@ -13,6 +13,7 @@ import argparse
 import csv
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -28,9 +29,15 @@ METRICS = {  # cudalab CSV column -> CUPTI/ncu metric
     "thread_instructions_measured": "smsp__thread_inst_executed.sum",
     "uniform_branches_measured": "smsp__sass_branch_targets_threads_uniform.sum",
     "divergent_branches_measured": "smsp__sass_branch_targets_threads_divergent.sum",
+    # Shared-memory instructions (not wavefronts) are deterministic too: compared where a lab
+    # collects them.
+    "shared_ld_inst_measured": "smsp__inst_executed_op_shared_ld.sum",
+    "shared_st_inst_measured": "smsp__inst_executed_op_shared_st.sum",
 }
-# Sweep parameters cross-checked (aligned, misaligned, small and large strides).
-SWEEP_SAMPLE = {0, 1, 2, 8, 31, 32}
+# Sweep parameters cross-checked (aligned, misaligned, small and large strides; tiles 8..32).
+SWEEP_SAMPLE = {0, 1, 2, 8, 16, 31, 32}
+# The size used where a lab accepts it; a lab with a smaller range runs at its own default.
+PREFERRED_SIZE = 1 << 20
 
 
 def run(cmd, **kw):
@@ -60,12 +67,24 @@ def ncu_sums(ncu, tool, lab, variant, size, extra, log, metrics):
     return sums, len(rows)
 
 
+def lab_size(tool, lab):
+    """1M when the lab takes it, else its default (`cudalab list <lab>`'s size line)."""
+    listing = run([tool, "list", lab]).stdout
+    line = next((l for l in listing.splitlines() if l.startswith("  size: ")), "")
+    default = re.search(r"default (\d+)", line)
+    at_most = re.search(r"at most (\d+)", line)
+    if at_most and int(at_most.group(1)) < PREFERRED_SIZE and default:
+        return default.group(1)
+    return str(PREFERRED_SIZE)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default="build/release")
     ap.add_argument("--out", default="ncu-crosscheck")
-    ap.add_argument("--lab", action="append", help="lab(s) to check (default: 01 and 04 if built)")
-    ap.add_argument("--size", default="1M")
+    ap.add_argument("--lab", action="append", help="lab(s) to check (default: every lab)")
+    ap.add_argument("--size", help="problem size (default: 1M where a lab accepts it, else "
+                    "the lab's default)")
     args = ap.parse_args()
     tool = os.path.join(args.build, "tools", "cudalab", "cudalab")
     ncu = shutil.which("ncu")
@@ -76,14 +95,15 @@ def main():
         print("SKIP: no CUDA device")
         return 77
     os.makedirs(args.out, exist_ok=True)
-    labs = args.lab or [l for l in ("01-thread-indexing", "04-coalescing", "05-reduction")
-                        if run([tool, "list", l]).returncode == 0]
+    labs = args.lab or [l.split()[0] for l in run([tool, "list"]).stdout.splitlines()
+                        if l[:2].isdigit()]
     bad = 0
     checked = 0
     with open(os.path.join(args.out, "ncu-crosscheck.log"), "w") as log:
         for lab in labs:
+            size = args.size or lab_size(tool, lab)
             ours_csv = os.path.join(args.out, f"{lab}-cudalab.csv")
-            p = run([tool, "run", lab, "--size", args.size, "--repeat", "1", "--format", "csv",
+            p = run([tool, "run", lab, "--size", size, "--repeat", "1", "--format", "csv",
                      "--output", ours_csv])
             log.write(p.stdout + p.stderr)
             if p.returncode not in (0, 4):
@@ -102,7 +122,7 @@ def main():
                     continue  # each ncu run costs seconds: a sample of the sweep
                 extra = ["--sweep", row["param"]] if row["sweep"] else []
                 try:
-                    sums, kernels = ncu_sums(ncu, tool, lab, row["variant"], args.size, extra,
+                    sums, kernels = ncu_sums(ncu, tool, lab, row["variant"], size, extra,
                                              log, [METRICS[c] for c in columns])
                 except RuntimeError as e:
                     print(f"{lab}/{row['variant']}: {e}")
