@@ -13,10 +13,10 @@
 namespace cudalab::matmul {
 
 // The tiles the lab builds: one kernel instantiation each, T x T threads a block.
-inline constexpr unsigned min_tile = 8;
+inline constexpr unsigned min_tile = 2;
 inline constexpr unsigned max_tile = 32;
 __host__ __device__ inline bool is_built_tile(unsigned tile) {
-  return tile == 8 || tile == 16 || tile == 32;
+  return tile == 2 || tile == 4 || tile == 8 || tile == 16 || tile == 32;
 }
 
 // The naive kernel's blocks are 32 x (threads / 32): a warp is 32 columns of one row.

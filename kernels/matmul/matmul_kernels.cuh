@@ -26,7 +26,7 @@ void check_side(std::size_t n);
 // 32 x threads/32, a grid that covers n x n. Throws usage_error otherwise.
 launch_dims naive_dims(std::size_t n, unsigned threads);
 // A tiled kernel's shape: T x T blocks, ceil(n/T) x ceil(n/T) of them. Throws usage_error for a
-// tile that is not built (8, 16, 32).
+// tile that is not built (2, 4, 8, 16, 32).
 launch_dims tiled_dims(std::size_t n, unsigned tile);
 
 // NAIVE: one output a thread, its row of A and column of B read from global memory.

@@ -61,6 +61,12 @@ launch_dims launch_with(const float* a, const float* b, float* c, std::size_t n,
   const launch_dims d = tiled_dims(n, tile);
   const auto side = static_cast<unsigned>(n);
   switch (tile) {
+    case 2:
+      tiled_kernel<2, E, S><<<d.grid, d.block, 0, stream>>>(a, b, c, side);
+      break;
+    case 4:
+      tiled_kernel<4, E, S><<<d.grid, d.block, 0, stream>>>(a, b, c, side);
+      break;
     case 8:
       tiled_kernel<8, E, S><<<d.grid, d.block, 0, stream>>>(a, b, c, side);
       break;

@@ -9,6 +9,7 @@
 #include "cudalab/model/warp_patterns.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -227,9 +228,13 @@ double prediction_cost(kernel k, std::size_t n, unsigned shape) {
     // At most 32 step classes (4 bytes a step), two loads each, and the store.
     return blocks * warps * (2.0 * std::min<double>(32, static_cast<double>(n)) + 1);
   }
-  const double warps = shape * shape / 32.0;
-  // Step classes (at most 4 with the edge), three global accesses each; 2 + 2T shared.
-  return blocks * warps * (3.0 * 5 + 2 + 2.0 * shape + 1);
+  // A block of fewer than 32 threads (T = 2, 4) is still one warp.
+  const double warps = std::ceil(shape * shape / 32.0);
+  // Step classes, three global accesses each, then 2 + 2T shared. A step moves A by 4T bytes:
+  // the sector offsets repeat after 32 / (4T) steps, so small tiles have more classes (plus
+  // the first and the edge steps).
+  const double step_classes = std::max(4.0, 2.0 + 32.0 / shape);
+  return blocks * warps * (3.0 * step_classes + 2 + 2.0 * shape + 1);
 }
 
 }  // namespace cudalab::labs::matmul_model

@@ -157,7 +157,8 @@ variant make_kernel_variant(kernel_spec spec) {
   }
   // The tiled kernels ignore --block: their blocks are T x T threads.
   if (from == shape_from::sweep)
-    v.sweep = sweep_spec{tile_sweep, {8, 16, 32}, matmul::min_tile, matmul::max_tile, {8, 16, 32}};
+    v.sweep =
+        sweep_spec{tile_sweep, {8, 16, 32}, matmul::min_tile, matmul::max_tile, {2, 4, 8, 16, 32}};
   v.device_bytes = three_padded_buffers;
   v.ideal = [](const launch_config& c) { return matmul_ideal(c.size); };
   v.grid = [from](const launch_config& c) {

@@ -82,7 +82,8 @@ struct point {
   long tile;
 };
 const point modelled[] = {{"naive", 256, 0},           {"naive", 32, 0},
-                          {"naive", 1024, 0},          {"tiled", 256, 8},
+                          {"naive", 1024, 0},          {"tiled", 256, 2},
+                          {"tiled", 256, 4},           {"tiled", 256, 8},
                           {"tiled", 256, 16},          {"tiled", 256, 32},
                           {"tiled_unguarded", 256, 0}, {"tiled_store_in_loop", 256, 0}};
 

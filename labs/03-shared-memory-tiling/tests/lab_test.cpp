@@ -49,7 +49,7 @@ TEST(matmul_lab, registers_each_variant_with_its_role) {
   ASSERT_TRUE(l.find("tiled")->sweep);
   EXPECT_EQ(l.find("tiled")->sweep->default_values, (std::vector<long>{8, 16, 32}));
   // The default side is a multiple of no tile, so every guard is exercised.
-  for (unsigned t : {8u, 16u, 32u}) EXPECT_NE(l.default_size % t, 0u);
+  for (unsigned t : {2u, 4u, 8u, 16u, 32u}) EXPECT_NE(l.default_size % t, 0u);
 }
 
 TEST(matmul_lab, every_modelled_variant_predicts_the_default_run) {
@@ -79,7 +79,8 @@ TEST(matmul_lab, grids_follow_the_launch_shapes) {
 TEST(matmul_lab, bad_shapes_and_sides_are_usage_errors) {
   EXPECT_THROW(matmul::naive_dims(100, 48), usage_error);
   EXPECT_THROW(matmul::naive_dims(100, 2048), usage_error);
-  EXPECT_THROW(matmul::tiled_dims(100, 4), usage_error);
+  EXPECT_THROW(matmul::tiled_dims(100, 12), usage_error);
+  EXPECT_THROW(matmul::tiled_dims(100, 1), usage_error);
   EXPECT_THROW(matmul::tiled_dims(100, 64), usage_error);
   EXPECT_THROW(matmul::check_side(0), usage_error);
   EXPECT_THROW(matmul::check_side(matmul::max_side + 1), usage_error);

@@ -147,7 +147,7 @@ TEST(matmul_model, block_and_step_classes_equal_walking_every_block) {
                 mm::predict(kernel::naive, n, threads, mm::walk::every_block));
     }
     for (kernel k : {kernel::tiled, kernel::tiled_unguarded, kernel::tiled_store_in_loop})
-      for (unsigned t : {8u, 16u, 32u}) {
+      for (unsigned t : {2u, 4u, 8u, 16u, 32u}) {
         SCOPED_TRACE(testing::Message()
                      << "tiled kind " << static_cast<int>(k) << " n=" << n << " T=" << t);
         EXPECT_EQ(mm::predict(k, n, t), mm::predict(k, n, t, mm::walk::every_block));
@@ -165,7 +165,7 @@ TEST(matmul_model, prediction_cost_bounds_the_warps_walked_at_every_side) {
       EXPECT_LE(built, mm::prediction_cost(kernel::naive, n, threads)) << n << " " << threads;
     }
     for (kernel k : {kernel::tiled, kernel::tiled_unguarded, kernel::tiled_store_in_loop})
-      for (unsigned t : {8u, 16u, 32u}) {
+      for (unsigned t : {2u, 4u, 8u, 16u, 32u}) {
         const uint64_t before = cudalab::model::warp_accesses_built_on_this_thread();
         mm::predict(k, n, t);
         const double built =

@@ -62,7 +62,7 @@ TEST_F(matmul_gpu, naive_verifies_at_odd_sides_and_every_block_height) {
 
 TEST_F(matmul_gpu, tiled_verifies_at_odd_sides_and_every_tile) {
   for (std::size_t n : odd_sides)
-    for (long tile : {8, 16, 32}) {
+    for (long tile : {2, 4, 8, 16, 32}) {
       const verify_result r = run("tiled", n, 256, tile);
       EXPECT_TRUE(r.ok) << "n=" << n << " T=" << tile << ": " << r.detail;
     }
