@@ -6,7 +6,8 @@
 // shared memory, one float a thread, writing 0 where the tile reaches past the matrix; then
 // each thread takes T products from row ty of the A tile and column tx of the B tile. A warp
 // reads one or two words of the A tile (a broadcast) and 16 or 32 consecutive words of the B
-// tile: no bank conflict. kernels/matmul/matmul_tiled.cu has the same kernel for T = 2, 4, 8, 16, 32.
+// tile: no bank conflict. kernels/matmul/matmul_tiled.cu has the same kernel for every built
+// tile, T = 2, 4, 8, 16 and 32.
 #include "matmul_variants.hpp"
 
 #include "cudalab/check.hpp"

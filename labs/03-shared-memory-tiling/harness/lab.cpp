@@ -4,7 +4,7 @@
 // Variants (kernels in kernels/matmul/):
 //   naive                naive     one output a thread, a row of A and a column of B from global
 //                                  memory: two requests a multiply-add
-//   tiled                fixed     T x T tiles in shared memory, T = 2, 4, 8, 16, 32 (sweep `tile`);
+//   tiled                fixed     T x T tiles in shared memory, T = 2..32 (sweep `tile`);
 //                                  guarded loads write 0, guarded store: any n
 //   tiled_unguarded      buggy     the tiled kernel without guards: wrong unless T divides n
 //   tiled_store_in_loop  buggy     C written after every tile step: right answer, ceil(n/T)
