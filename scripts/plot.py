@@ -6,7 +6,9 @@ figures against the sweep parameter:
   <csv>_<sweep>_gbps.png      effective bandwidth (ideal bytes / median time)
   <csv>_<sweep>_sectors.png   load and store sectors per request, measured and predicted
 Custom: --x COLUMN --y COLUMN[,COLUMN...] plots any numeric columns, one line per variant,
-size and block, into <csv>_<y>_vs_<x>.png.
+size and block, into <csv>_<y>_vs_<x>.png. A time or a rate (time_ms_median, gbps,
+payload_gbps, tflops) gets error bars from the fastest and slowest of the timed repeats
+(time_ms_min, time_ms_max: run with --repeat 32 for the spread of 32 runs).
 
   cudalab run 04-coalescing --variant offset --format csv --output offset.csv
   scripts/plot.py offset.csv                  -> offset_offset_gbps.png, offset_offset_sectors.png
@@ -62,22 +64,47 @@ def series_key(row, by_size, by_block):
     return label
 
 
+# Columns that are a median time, or a quantity divided by it: their spread over the repeats.
+TIME_COLUMNS = {"time_ms_median"}
+RATE_COLUMNS = {"gbps", "payload_gbps", "tflops"}
+
+
+def spread(row, y, value):
+    """(low, high) of `y` over the timed repeats, or None when the row has no spread."""
+    median, fastest, slowest = (number(row.get(c)) for c in
+                                ("time_ms_median", "time_ms_min", "time_ms_max"))
+    if not (median and fastest and slowest):
+        return None
+    if y in TIME_COLUMNS:
+        return fastest, slowest
+    if y in RATE_COLUMNS:  # a rate is inversely proportional to the time
+        return value * median / slowest, value * median / fastest
+    return None
+
+
 def group(rows, x, y):
-    """{label: [(x, y), ...]} sorted by x, skipping rows where either value is empty."""
+    """{label: [(x, y, spread), ...]} sorted by x, skipping rows where either value is empty."""
     by_size = x != "size" and len({r.get("size") for r in rows}) > 1
     by_block = x != "block" and len({r.get("block") for r in rows}) > 1
     lines = defaultdict(list)
     for r in rows:
         xv, yv = number(r.get(x)), number(r.get(y))
         if xv is not None and yv is not None:
-            lines[series_key(r, by_size, by_block)].append((xv, yv))
-    return {k: sorted(v) for k, v in lines.items()}
+            lines[series_key(r, by_size, by_block)].append((xv, yv, spread(r, y, yv)))
+    return {k: sorted(v, key=lambda p: p[0]) for k, v in lines.items()}
 
 
 def draw(ax, lines, style="o-", suffix=""):
     for label, points in sorted(lines.items()):
-        xs, ys = zip(*points)
-        ax.plot(xs, ys, style, label=label + suffix, markersize=4)
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        if all(p[2] for p in points):
+            below = [y - p[2][0] for y, p in zip(ys, points)]
+            above = [p[2][1] - y for y, p in zip(ys, points)]
+            ax.errorbar(xs, ys, yerr=[below, above], fmt=style, label=label + suffix,
+                        markersize=4, capsize=3)
+        else:
+            ax.plot(xs, ys, style, label=label + suffix, markersize=4)
     return bool(lines)
 
 

@@ -40,6 +40,12 @@ std::vector<record_field> record_of(const result_row& row,
   number("pct_of_copy_roof", when_measured(row.pct_of_roof), 2);
   number("payload_bytes", row.ideal.payload(), 0);
   number("payload_gbps", when_measured(row.payload_gbps), 2);
+  // Arithmetic work (the matrix products): 0 flops for the memory-bound labs.
+  number("flops", row.ideal.flops, 0);
+  std::optional<double> tflops;
+  if (row.measured && row.ideal.flops > 0 && row.time.median_ms > 0)
+    tflops = row.ideal.flops / (row.time.median_ms * 1e-3) / 1e12;
+  number("tflops", tflops, 4);
   text("verified", row.measured ? (row.verification.ok ? "ok" : "FAIL") : "n/a");
   text("verify_detail", row.verification.detail);
   text("counters", row.counters.available ? "ok" : "n/a (" + row.counters.reason + ")");

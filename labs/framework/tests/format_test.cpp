@@ -70,6 +70,8 @@ TEST(report_csv, keeps_the_field_names_plots_read_and_adds_new_ones_at_the_end) 
                                          "pct_of_copy_roof",
                                          "payload_bytes",
                                          "payload_gbps",
+                                         "flops",
+                                         "tflops",
                                          "verified",
                                          "verify_detail",
                                          "counters",
