@@ -13,8 +13,8 @@
 #   --build DIR    the build to run (default build/release)
 #   --out DIR      where the logs go (default <build>/sanitize)
 #   --tools LIST   comma list of memcheck, racecheck, synccheck, initcheck (default: all four)
-#   --size N       problem size (default 1000003: no multiple of any block, so tail blocks run;
-#                  a lab that takes less, such as the matrix product's n, runs at its own default)
+#   --size N       problem size (default: the size a lab names for sanitizers, `cudalab list`,
+#                  else 1000003: no multiple of any block, so tail blocks run; else its default)
 #   --jobs N       runs at a time on the GPU (default 4)
 #   --expect-clean / --expect-errors   what the named variants must show (see above)
 #   -h, --help     this text
@@ -72,10 +72,12 @@ set -e
 
 # The plan: one line per variant, "lab variant expectation sweep-values".
 plan=()
-size_for() {  # size_for <listing>: --size, else 1000003 where the lab takes it, else its default
-  local line max default
+size_for() {  # size_for <listing>: --size, else the lab's sanitizer size, else 1000003 where
+  local line max default small  # the lab takes it, else its default
   [ -z "$size" ] || { echo "$size"; return; }
   line=$(printf '%s\n' "$1" | grep -E '^  size: ' || true)
+  small=$(sed -nE 's/.*sanitizers at ([0-9]+).*/\1/p' <<<"$line")
+  [ -z "$small" ] || { echo "$small"; return; }
   default=$(sed -nE 's/.*default ([0-9]+).*/\1/p' <<<"$line")
   max=$(sed -nE 's/.*at most ([0-9]+).*/\1/p' <<<"$line")
   if [ -n "$max" ] && [ "$max" -lt 1000003 ]; then echo "${default:-1000003}"; else echo 1000003; fi

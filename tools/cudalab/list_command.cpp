@@ -34,6 +34,7 @@ int list_command(const args& a) {
     // Scripts (sanitize.sh) read this line to pick a size the lab accepts.
     std::cout << "  size: " << l.size_unit << ", default " << l.default_size;
     if (l.max_size > 0) std::cout << ", at most " << l.max_size;
+    if (l.sanitize_size > 0) std::cout << ", sanitizers at " << l.sanitize_size;
     std::cout << "\n";
     if (l.exercise)
       std::cout << "  exercise: " << l.exercise->file << "  (cudalab check " << l.id << ")\n";

@@ -52,6 +52,7 @@ lab make_lab_03_shared_memory_tiling() {
   l.flop_bound = true;
   l.default_size = matmul_default_side;
   l.max_size = matmul::max_side;
+  l.sanitize_size = matmul_sanitize_side;
   l.default_metrics = default_metrics();
   l.variants = {
       make_kernel_variant({"naive", variant_role::naive,

@@ -49,7 +49,10 @@ TEST(matmul_lab, registers_each_variant_with_its_role) {
   ASSERT_TRUE(l.find("tiled")->sweep);
   EXPECT_EQ(l.find("tiled")->sweep->default_values, (std::vector<long>{8, 16, 32}));
   // The default side is a multiple of no tile, so every guard is exercised.
-  for (unsigned t : {2u, 4u, 8u, 16u, 32u}) EXPECT_NE(l.default_size % t, 0u);
+  for (unsigned t : {2u, 4u, 8u, 16u, 32u}) {
+    EXPECT_NE(l.default_size % t, 0u);
+    EXPECT_NE(l.sanitize_size % t, 0u);
+  }
 }
 
 TEST(matmul_lab, every_modelled_variant_predicts_the_default_run) {

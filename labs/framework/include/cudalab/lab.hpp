@@ -192,6 +192,10 @@ struct lab {
   std::string size_unit = "elements";
   std::size_t default_size = 0;
   std::size_t max_size = 0;  // 0: bounded by device memory only
+  // A small size that still takes every edge path (a multiple of no block or tile), for the
+  // compute-sanitizer tools, which slow kernels and host checks alike; 0: no such need
+  // (scripts/sanitize.sh then runs 1000003 or the default size).
+  std::size_t sanitize_size = 0;
   std::string readme;        // path of the lesson, relative to the repository root
   std::vector<variant> variants;
   std::vector<std::string> default_metrics;  // CUPTI names; empty: the `memory` set
