@@ -196,7 +196,7 @@ struct lab {
   // compute-sanitizer tools, which slow kernels and host checks alike; 0: no such need
   // (scripts/sanitize.sh then runs 1000003 or the default size).
   std::size_t sanitize_size = 0;
-  std::string readme;        // path of the lesson, relative to the repository root
+  std::string readme;  // path of the lesson, relative to the repository root
   std::vector<variant> variants;
   std::vector<std::string> default_metrics;  // CUPTI names; empty: the `memory` set
   // The two or three figures the lesson is about, shown in the default view of `cudalab run`:
