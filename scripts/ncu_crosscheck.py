@@ -31,6 +31,8 @@ METRICS = {  # cudalab CSV column -> CUPTI/ncu metric
 }
 # Sweep parameters cross-checked (aligned, misaligned, small and large strides).
 SWEEP_SAMPLE = {0, 1, 2, 8, 31, 32}
+# Labs whose size is a matrix side, not an element count: the default 1M would be refused.
+LAB_SIZES = {"06-bank-conflicts": "1001"}
 
 
 def run(cmd, **kw):
@@ -65,7 +67,8 @@ def main():
     ap.add_argument("--build", default="build/release")
     ap.add_argument("--out", default="ncu-crosscheck")
     ap.add_argument("--lab", action="append", help="lab(s) to check (default: 01 and 04 if built)")
-    ap.add_argument("--size", default="1M")
+    ap.add_argument("--size", help="problem size for every lab (default: 1M, or the lab's "
+                    "entry in LAB_SIZES)")
     args = ap.parse_args()
     tool = os.path.join(args.build, "tools", "cudalab", "cudalab")
     ncu = shutil.which("ncu")
@@ -76,14 +79,16 @@ def main():
         print("SKIP: no CUDA device")
         return 77
     os.makedirs(args.out, exist_ok=True)
-    labs = args.lab or [l for l in ("01-thread-indexing", "04-coalescing", "05-reduction")
+    labs = args.lab or [l for l in ("01-thread-indexing", "04-coalescing", "05-reduction",
+                                    "06-bank-conflicts")
                         if run([tool, "list", l]).returncode == 0]
     bad = 0
     checked = 0
     with open(os.path.join(args.out, "ncu-crosscheck.log"), "w") as log:
         for lab in labs:
+            size = args.size or LAB_SIZES.get(lab, "1M")
             ours_csv = os.path.join(args.out, f"{lab}-cudalab.csv")
-            p = run([tool, "run", lab, "--size", args.size, "--repeat", "1", "--format", "csv",
+            p = run([tool, "run", lab, "--size", size, "--repeat", "1", "--format", "csv",
                      "--output", ours_csv])
             log.write(p.stdout + p.stderr)
             if p.returncode not in (0, 4):
@@ -102,7 +107,7 @@ def main():
                     continue  # each ncu run costs seconds: a sample of the sweep
                 extra = ["--sweep", row["param"]] if row["sweep"] else []
                 try:
-                    sums, kernels = ncu_sums(ncu, tool, lab, row["variant"], args.size, extra,
+                    sums, kernels = ncu_sums(ncu, tool, lab, row["variant"], size, extra,
                                              log, [METRICS[c] for c in columns])
                 except RuntimeError as e:
                     print(f"{lab}/{row['variant']}: {e}")
