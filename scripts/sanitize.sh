@@ -13,7 +13,8 @@
 #   --build DIR    the build to run (default build/release)
 #   --out DIR      where the logs go (default <build>/sanitize)
 #   --tools LIST   comma list of memcheck, racecheck, synccheck, initcheck (default: all four)
-#   --size N       problem size (default 1000003: no multiple of any block, so tail blocks run)
+#   --size N       problem size (default 1000003: no multiple of any block, so tail blocks run;
+#                  lab 06, whose size is a matrix side, 1001)
 #   --jobs N       runs at a time on the GPU (default 4)
 #   --expect-clean / --expect-errors   what the named variants must show (see above)
 #   -h, --help     this text
@@ -30,6 +31,7 @@ build=$root/build/release
 out=""
 tools=memcheck,racecheck,synccheck,initcheck
 size=1000003
+size_given=0
 jobs=4
 expect=""
 positional=()
@@ -41,7 +43,7 @@ while [ $# -gt 0 ]; do
     --build|--out|--tools|--size|--jobs)
       [ $# -ge 2 ] || die "$1 needs a value (see --help)" 2
       case $1 in
-        --build) build=$2 ;; --out) out=$2 ;; --tools) tools=$2 ;; --size) size=$2 ;; --jobs) jobs=$2 ;;
+        --build) build=$2 ;; --out) out=$2 ;; --tools) tools=$2 ;; --size) size=$2; size_given=1 ;; --jobs) jobs=$2 ;;
       esac
       shift 2 ;;
     -*) die "unknown option '$1' (see --help)" 2 ;;
@@ -107,10 +109,19 @@ else
 fi
 [ ${#plan[@]} -gt 0 ] || die "nothing to run"
 
+# Labs whose size is a matrix side, not an element count, run at their odd default side unless
+# --size was given (1000003 would be refused as a side).
+size_for() {
+  case $1 in
+    06-bank-conflicts) [ "$size_given" = 1 ] && echo "$size" || echo 1001 ;;
+    *) echo "$size" ;;
+  esac
+}
+
 run_one() {  # run_one <lab> <variant> <tool> <sweep>: writes <log> and <log>.result
   local lab=$1 variant=$2 t=$3 sweep=$4
   local log=$out/$lab/$variant.$t.log
-  local args=(run "$lab" --variant "$variant" --no-counters --warmup 0 --repeat 1 --size "$size")
+  local args=(run "$lab" --variant "$variant" --no-counters --warmup 0 --repeat 1 --size "$(size_for "$lab")")
   [ "$sweep" = - ] || args+=(--sweep "$sweep")
   local status=0
   "$sanitizer" --tool "$t" --error-exitcode 86 --print-limit 20 \
