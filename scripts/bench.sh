@@ -5,7 +5,8 @@
 #   1. in-process counters vs ncu: wall time for the same counts of lab 01;
 #   2. NVTX cost with no tool attached against the lab's kernel time;
 #   3. large sizes: lab 04 at 2^26 float3 elements, lab 05 at 2^28 floats, without counters;
-#      lab 04's particle pair at 2^26 particles and its AoS -> SoA speedup.
+#      lab 04's particle pair at 2^26 particles and its AoS -> SoA speedup; lab 06 at
+#      8192 x 8192 floats beside its copy kernel, and its stride sweep.
 #   4. the model's predictions without a GPU: each lab's default run, full sweeps, 2^24.
 # --model-only runs section 4 alone (no GPU needed).
 set -euo pipefail
@@ -50,6 +51,8 @@ model_predictions() {
     "run 01"
     "run 04"
     "run 05"
+    "run 06"
+    "run 06 --size 8192 --variant shared_stride --sweep 1..32"
     "run 01 --size 2^24"
     "run 04 --size 2^24"
     "run 04 --variant offset --sweep 0..32"
@@ -124,6 +127,23 @@ if "$tool" list 04 >/dev/null 2>&1; then
 fi
 if "$tool" list 05 >/dev/null 2>&1; then
   "$tool" run 05 --size 2^28 --no-counters --repeat 20 | tee "$out/05-2^28.txt"
+fi
+if "$tool" list 06 >/dev/null 2>&1; then
+  # 8192 x 8192 floats (256 MiB a matrix, five times the L2): every variant in one run, so the
+  # transposes are compared with the copy kernel measured beside them; then the full stride
+  # sweep at the same side, for the README's plot (scripts/plot.py --x param).
+  "$tool" run 06 --size 8192 --no-counters --repeat 20 --format csv --output "$out/06-8192.csv"
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+           $col["sweep"] == "" { t[$col["variant"]] = $col["time_ms_median"]; g[$col["variant"]] = $col["gbps"] }
+           END { if (t["copy"] <= 0) { print "06: no copy time in the CSV"; exit 1 }
+                 for (v in g) if (v != "copy" && v != "exercise") printf "%-20s %.4f ms %7.1f GB/s %6.1f%% of copy\n", v, t[v], g[v], 100 * g[v] / g["copy"]
+                 printf "padded is %.2fx faster than shared_tile; tile_rows reaches %.1f%% of copy\n",
+                        t["shared_tile"] / t["padded"], 100 * g["tile_rows"] / g["copy"] }' \
+    "$out/06-8192.csv" | sort | tee "$out/06-8192.txt"
+  "$tool" run 06 --size 8192 --no-counters --repeat 20 --variant shared_stride --sweep full \
+    --format csv --output "$out/06-stride-8192.csv"
+  "$tool" run 06 --variant shared_stride --sweep full --format csv \
+    --output "$out/06-stride-1001-counters.csv"
 fi
 
 model_predictions

@@ -46,6 +46,17 @@ kernel_for() {
     05-reduction/warp_shuffle) echo reduce_warp_shuffle_kernel ;;
     05-reduction/grid_stride|05-reduction/grid_stride_int) echo reduce_grid_stride_kernel ;;
     05-reduction/exercise) echo reduce_exercise_kernel ;;
+    06-bank-conflicts/copy) echo transpose_copy_kernel ;;
+    06-bank-conflicts/naive_row_read) echo transpose_naive_row_read_kernel ;;
+    06-bank-conflicts/naive_col_read) echo transpose_naive_col_read_kernel ;;
+    06-bank-conflicts/shared_tile) echo transpose_shared_tile_kernel ;;
+    06-bank-conflicts/padded) echo transpose_padded_kernel ;;
+    06-bank-conflicts/swizzled) echo transpose_swizzled_kernel ;;
+    06-bank-conflicts/tile_rows) echo transpose_tile_rows_kernel ;;
+    06-bank-conflicts/shared_tile_double) echo transpose_shared_tile_double_kernel ;;
+    06-bank-conflicts/padded_double) echo transpose_padded_double_kernel ;;
+    06-bank-conflicts/shared_stride) echo shared_stride_copy_kernel ;;
+    06-bank-conflicts/exercise) echo transpose_exercise_kernel ;;
     *) echo "" ;;
   esac
 }

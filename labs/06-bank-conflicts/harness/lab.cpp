@@ -1,0 +1,54 @@
+// Lab 06-bank-conflicts: the matrix transpose, from uncoalesced global accesses to a shared
+// tile without bank conflicts, with a coalesced copy as the roof.
+//
+// Variants (kernels in kernels/transpose/):
+//   copy                baseline  out = in, 32 x 8 blocks, 4 elements a thread: coalesced
+//   naive_row_read      naive     reads rows, writes columns: 32 sectors a store request
+//   naive_col_read      naive     reads columns, writes rows: 32 sectors a load request
+//   shared_tile         naive     32 x 32 shared tile: a 32-way conflict a column read
+//   padded              fixed     the tile padded to 33 columns: no conflict
+//   swizzled            fixed     column c of row r at c XOR r: no conflict, no padding
+//   tile_rows           fixed     the padded tile, 32 x 8 threads, 4 elements each
+//   shared_tile_double  naive     the plain tile of doubles: half-warp phases, 16 ways each
+//   padded_double       fixed     the padded tile of doubles: no conflict
+//   shared_stride       sweep     the copy through shared memory, lanes `stride` words apart:
+//                                 gcd(stride, 32)-way conflicts
+//   exercise            exercise  labs/06-bank-conflicts/exercise.cu (`cudalab check 06`)
+#include "transpose_lab.hpp"
+
+#include "transpose_grade.hpp"
+#include "transpose_variants.hpp"
+
+#include "transpose/transpose_kernels.cuh"
+
+#include "cudalab/metrics.hpp"
+
+namespace cudalab::labs {
+
+lab make_lab_06_bank_conflicts() {
+  lab l;
+  l.id = "06-bank-conflicts";
+  l.title = "Bank conflicts: the matrix transpose, from uncoalesced to conflict-free";
+  l.size_unit = "matrix side n (n x n)";
+  l.readme = "labs/06-bank-conflicts/README.md";
+  l.headline_metrics = {"ld_sectors_per_request", "st_sectors_per_request", "shared_conflicts"};
+  l.default_size = transpose_default_side;
+  l.max_size = transpose::max_side;
+  l.default_metrics = resolve_metrics("memory,shared,dram");
+  for (const transpose_spec& spec : transpose_specs())
+    l.variants.push_back(make_transpose_variant(spec));
+  l.variants.push_back(make_transpose_variant(transpose_exercise_spec()));
+  exercise_spec ex;
+  ex.variant = "exercise";
+  ex.file = "labs/06-bank-conflicts/exercise.cu";
+  ex.size = transpose_default_side;
+  ex.grade = grade_transpose;
+  // The float transposes: the exercise's own problem (the doubles and the copies move other
+  // data).
+  ex.graded_variants = {"naive_row_read", "naive_col_read", "shared_tile",
+                        "padded",         "swizzled",       "tile_rows"};
+  l.exercise = ex;
+  return l;
+}
+
+}  // namespace cudalab::labs

@@ -1,0 +1,111 @@
+// `cudalab check 06` (transpose_grade.hpp). The naive transposes fail a sectors line (32 a
+// request on the strided side); the plain shared tile passes both and fails on conflicts, 31 a
+// column read; a tile padded the wrong way (34 columns: 2 ways) fails on conflicts too.
+#include "transpose_grade.hpp"
+
+#include "transpose_model.hpp"
+
+#include "cudalab/model_verdict.hpp"
+
+#include <cstdio>
+#include <optional>
+#include <string>
+
+namespace cudalab::labs {
+namespace {
+
+std::optional<double> total(const result_row& row, const char* metric) {
+  if (!row.counters.available) return std::nullopt;
+  return row.counters.get(metric);
+}
+
+std::optional<double> per_request(const result_row& row, const char* sectors,
+                                  const char* requests) {
+  const auto s = total(row, sectors), r = total(row, requests);
+  if (!s || !r || *r <= 0) return std::nullopt;
+  return *s / *r;
+}
+
+std::string fmt(const char* f, double a) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, a);
+  return buf;
+}
+
+std::string verdict(bool ok) { return ok ? "  ok" : "  FAIL"; }
+
+// Measured at most the target, with room for the rounding of two quotients.
+bool within(double measured, double target) { return measured <= target * (1 + 1e-9); }
+
+}  // namespace
+
+transpose_targets transpose_grade_targets(std::size_t n) {
+  const model::access_counts p = transpose_model::predict(transpose_model::kernel::padded, n, n);
+  return {static_cast<double>(p.global_ld_sectors) / static_cast<double>(p.global_ld_requests),
+          static_cast<double>(p.global_st_sectors) / static_cast<double>(p.global_st_requests)};
+}
+
+grade_report grade_transpose(const result_row& ex, const std::vector<result_row>&) {
+  grade_report g;
+  std::string hint;
+  const bool correct = ex.verification.ok;
+  g.lines.push_back("correct: " + ex.verification.detail + verdict(correct));
+  if (!correct)
+    hint +=
+        " The transpose is wrong. The size is not a multiple of 32: threads past the matrix "
+        "must neither load nor store, and __syncthreads() must sit between filling the tile "
+        "and reading it, where every thread of the block reaches it.";
+  if (!ex.counters.available) {
+    g.lines.push_back("counters: n/a (" + ex.counters.reason + ")" + verdict(false));
+    g.hint = "Grading needs hardware counters; cudalab doctor explains how to enable them.";
+    return g;
+  }
+  const transpose_targets target = transpose_grade_targets(ex.config.size);
+
+  const auto side_line = [&](const char* side, std::optional<double> measured, double goal,
+                             const char* what) {
+    const bool ok = measured && within(*measured, goal);
+    g.lines.push_back(std::string(side) + " sectors/request " +
+                      (measured ? fmt("%.3f", *measured) : std::string("n/a")) + " <= " +
+                      fmt("%.3f", goal) + " (coalesced, the padded transpose predicted)" +
+                      verdict(ok));
+    if (!ok && measured)
+      hint += std::string(" The ") + what + " touch " + fmt("%.1f", *measured) +
+              " sectors a request: a warp's 32 lanes must " + what +
+              " 32 consecutive elements of a row. Stage the tile in shared memory: read rows "
+              "of the input, write rows of the output.";
+    return ok;
+  };
+  const bool ld_ok = side_line(
+      "ld",
+      per_request(ex, "ld_sectors", "ld_requests"), target.ld_sectors_per_request, "loads");
+  const bool st_ok = side_line(
+      "st",
+      per_request(ex, "st_sectors", "st_requests"), target.st_sectors_per_request, "stores");
+
+  const auto ld_w = total(ex, "shared_ld_wavefronts"), st_w = total(ex, "shared_st_wavefronts");
+  const auto ld_c = total(ex, "shared_ld_conflicts"), st_c = total(ex, "shared_st_conflicts");
+  bool conflicts_ok = false;
+  if (ld_w && st_w && ld_c && st_c) {
+    const double conflicts = *ld_c + *st_c;
+    const double band = shared_band_fraction * (*ld_w + *st_w) + 2;
+    conflicts_ok = conflicts <= band;
+    g.lines.push_back("shared conflicts " + fmt("%.0f", conflicts) + " <= " + fmt("%.0f", band) +
+                      " (" + fmt("%.0f%%", 100 * shared_band_fraction) +
+                      " of the wavefronts: the counters' noise on conflict-free code)" +
+                      verdict(conflicts_ok));
+    if (!conflicts_ok)
+      hint += " Bank conflicts: " + fmt("%.1f", conflicts / (*ld_w + *st_w) * 100) +
+              "% of the shared wavefronts. A column of a [32][32] float tile is 32 words of one "
+              "bank; give the tile a row pitch that is odd in words (pad it) or swizzle the "
+              "column index, so a column's 32 words land in 32 banks.";
+  } else {
+    g.lines.push_back("shared conflicts n/a: a counter is missing" + verdict(false));
+  }
+
+  g.passed = correct && ld_ok && st_ok && conflicts_ok;
+  if (!g.passed) g.hint = hint.empty() ? "" : hint.substr(1);
+  return g;
+}
+
+}  // namespace cudalab::labs

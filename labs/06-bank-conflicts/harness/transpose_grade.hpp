@@ -1,0 +1,31 @@
+// `cudalab check 06-bank-conflicts`: grades the learner's transpose by its measured counters
+// against targets the access model computes for the exercise's size.
+#pragma once
+
+#include "cudalab/lab.hpp"
+#include "cudalab/runner.hpp"
+
+#include <cstddef>
+#include <vector>
+
+namespace cudalab::labs {
+
+// The targets at side n: the padded transpose's global load and store sectors a request, from
+// the model (4 where a warp's 32 floats start on a sector, 5 where they straddle one, fewer at
+// the edges).
+struct transpose_targets {
+  double ld_sectors_per_request = 0;
+  double st_sectors_per_request = 0;
+};
+transpose_targets transpose_grade_targets(std::size_t n);
+
+// PASS needs four lines:
+//   1. correct             the output is the exact transpose, nothing written past it;
+//   2. ld sectors/request  measured <= the target: loads coalesced;
+//   3. st sectors/request  measured <= the target: stores coalesced;
+//   4. shared conflicts    measured ld + st bank conflicts <= shared_band_fraction of the
+//                          measured wavefronts (a conflict-free kernel; 2 more for tiny counts).
+grade_report grade_transpose(const result_row& exercise,
+                             const std::vector<result_row>& references);
+
+}  // namespace cudalab::labs

@@ -1,0 +1,222 @@
+// Lab 06's access model (transpose_model.hpp): what each warp of each kernel issues, with the
+// kernels' own index functions. A block's threads are 32 wide, so a warp is one thread row ty
+// and lane l is thread x l.
+#include "transpose_model.hpp"
+
+#include "transpose/transpose_index.cuh"
+#include "transpose/transpose_kernels.cuh"
+
+#include "cudalab/model/block_classes.hpp"
+#include "cudalab/model/warp_patterns.hpp"
+
+#include <optional>
+#include <utility>
+
+namespace cudalab::labs::transpose_model {
+namespace {
+
+using model::access_kind;
+using model::memory_space;
+using model::warp_access;
+using model::warp_threads_2d;
+namespace tr = cudalab::transpose;
+
+enum class moves { copy, row_read, col_read, tile, stride };
+
+struct kernel_shape {
+  unsigned bytes = 4;
+  unsigned rows_of_threads = tr::one_element_rows;
+  moves how = moves::copy;
+  tr::tile_layout layout = tr::tile_layout::plain;
+};
+
+kernel_shape shape_of(kernel k) {
+  using L = tr::tile_layout;
+  switch (k) {
+    case kernel::copy:
+      return {4, tr::strip_rows, moves::copy, L::plain};
+    case kernel::naive_row_read:
+      return {4, tr::one_element_rows, moves::row_read, L::plain};
+    case kernel::naive_col_read:
+      return {4, tr::one_element_rows, moves::col_read, L::plain};
+    case kernel::shared_tile:
+      return {4, tr::one_element_rows, moves::tile, L::plain};
+    case kernel::padded:
+      return {4, tr::one_element_rows, moves::tile, L::padded};
+    case kernel::swizzled:
+      return {4, tr::one_element_rows, moves::tile, L::swizzled};
+    case kernel::tile_rows:
+      return {4, tr::strip_rows, moves::tile, L::padded};
+    case kernel::shared_tile_double:
+      return {8, tr::one_element_rows, moves::tile, L::plain};
+    case kernel::padded_double:
+      return {8, tr::one_element_rows, moves::tile, L::padded};
+    case kernel::shared_stride:
+      return {4, tr::strip_rows, moves::stride, L::plain};
+  }
+  return {};
+}
+
+template <class Fn>
+warp_access global_access(access_kind kind, const warp_threads_2d& w, unsigned buffer,
+                          unsigned bytes, Fn&& element_of_lane) {
+  return model::make_warp_access(
+      memory_space::global, kind, bytes, w,
+      [&](const warp_threads_2d&, unsigned lane) -> std::optional<std::uint64_t> {
+        const std::optional<std::size_t> e = element_of_lane(lane);
+        if (!e) return std::nullopt;
+        return buffer_base(buffer) + *e * bytes;
+      });
+}
+
+template <class Fn>
+warp_access shared_access(access_kind kind, const warp_threads_2d& w, unsigned bytes,
+                          Fn&& slot_of_lane) {
+  return model::make_warp_access(
+      memory_space::shared, kind, bytes, w,
+      [&](const warp_threads_2d&, unsigned lane) -> std::optional<std::uint64_t> {
+        const std::optional<unsigned> s = slot_of_lane(lane);
+        if (!s) return std::nullopt;
+        return std::uint64_t{*s} * bytes;
+      });
+}
+
+model::access_counts block_counts(const kernel_shape& s, std::size_t rows, std::size_t cols,
+                                  unsigned stride, unsigned bx, unsigned by) {
+  model::access_model m;
+  const unsigned steps = tr::steps_of(s.rows_of_threads);
+  model::for_each_warp_of_block_2d(
+      bx, by, tr::tile_dim, s.rows_of_threads, [&](const warp_threads_2d& w) {
+        const unsigned ty = w.thread_y(0);
+        // The input element (r, c) a lane moves at step j, by the kernel's mapping, and whether
+        // its guard lets it through.
+        const auto row_major = [&](unsigned j, unsigned lane) {
+          return std::pair{tr::tile_row(by, tr::local_row(ty, j, s.rows_of_threads)),
+                           tr::tile_col(bx, lane)};
+        };
+        const auto column_major = [&](unsigned j, unsigned lane) {  // the tile's read side
+          return std::pair{tr::tile_row(by, lane),
+                           tr::tile_col(bx, tr::local_row(ty, j, s.rows_of_threads))};
+        };
+        const auto in_at = [&](auto mapping, unsigned j) {
+          return [&, mapping, j](unsigned lane) -> std::optional<std::size_t> {
+            const auto [r, c] = mapping(j, lane);
+            if (!(r < rows && c < cols)) return std::nullopt;
+            return tr::element_index(r, c, cols);
+          };
+        };
+        const auto out_at = [&](auto mapping, unsigned j, bool transposed) {
+          return [&, mapping, j, transposed](unsigned lane) -> std::optional<std::size_t> {
+            const auto [r, c] = mapping(j, lane);
+            if (!(r < rows && c < cols)) return std::nullopt;
+            return transposed ? tr::element_index(c, r, rows) : tr::element_index(r, c, cols);
+          };
+        };
+        for (unsigned j = 0; j < steps; ++j) {
+          switch (s.how) {
+            case moves::copy:
+              m.record(global_access(access_kind::load, w, 0, s.bytes, in_at(row_major, j)));
+              m.record(global_access(access_kind::store, w, 1, s.bytes,
+                                     out_at(row_major, j, false)));
+              break;
+            case moves::row_read:
+              m.record(global_access(access_kind::load, w, 0, s.bytes, in_at(row_major, j)));
+              m.record(global_access(access_kind::store, w, 1, s.bytes,
+                                     out_at(row_major, j, true)));
+              break;
+            case moves::col_read:
+              m.record(global_access(access_kind::load, w, 0, s.bytes, in_at(column_major, j)));
+              m.record(global_access(access_kind::store, w, 1, s.bytes,
+                                     out_at(column_major, j, true)));
+              break;
+            case moves::stride: {
+              const auto inside = in_at(row_major, j);
+              const auto word = [&](unsigned lane) -> std::optional<unsigned> {
+                if (!inside(lane)) return std::nullopt;
+                return tr::stride_word(ty, lane, stride);
+              };
+              m.record(global_access(access_kind::load, w, 0, s.bytes, inside));
+              m.record(shared_access(access_kind::store, w, s.bytes, word));
+              m.record(shared_access(access_kind::load, w, s.bytes, word));
+              m.record(global_access(access_kind::store, w, 1, s.bytes,
+                                     out_at(row_major, j, false)));
+              break;
+            }
+            case moves::tile: {
+              const unsigned lr = tr::local_row(ty, j, s.rows_of_threads);
+              const auto load = in_at(row_major, j);
+              m.record(global_access(access_kind::load, w, 0, s.bytes, load));
+              m.record(shared_access(access_kind::store, w, s.bytes,
+                                     [&](unsigned lane) -> std::optional<unsigned> {
+                                       if (!load(lane)) return std::nullopt;
+                                       return tr::tile_element(s.layout, lr, lane);
+                                     }));
+              const auto store = out_at(column_major, j, true);
+              m.record(shared_access(access_kind::load, w, s.bytes,
+                                     [&](unsigned lane) -> std::optional<unsigned> {
+                                       if (!store(lane)) return std::nullopt;
+                                       return tr::tile_element(s.layout, lane, lr);
+                                     }));
+              m.record(global_access(access_kind::store, w, 1, s.bytes, store));
+              break;
+            }
+          }
+        }
+      });
+  return m.counts();
+}
+
+// The grid's axes: a block step in x moves the input by 32 elements and a transpose's output
+// by 32 rows; in y the other way round (the copies' output moves as the input). Blocks before
+// side / 32 pass every guard.
+struct block_grid {
+  model::grid_axis x, y;
+};
+
+model::grid_axis axis(std::size_t side, std::uint64_t period) {
+  model::grid_axis a;
+  a.blocks = a.edge_end = (side + tr::tile_dim - 1) / tr::tile_dim;
+  a.whole = side / tr::tile_dim;
+  a.period = period;
+  return a;
+}
+
+block_grid grid_of(const kernel_shape& s, std::size_t rows, std::size_t cols) {
+  const std::uint64_t tile_step = std::uint64_t{tr::tile_dim} * s.bytes;
+  block_grid g;
+  g.x = axis(cols, model::repeat_period({tile_step, tile_step * rows}));
+  g.y = axis(rows, model::repeat_period({tile_step * cols, tile_step}));
+  return g;
+}
+
+void check(kernel k, std::size_t rows, std::size_t cols, unsigned stride) {
+  tr::check_sides(rows, cols);
+  if (k == kernel::shared_stride) tr::check_stride(stride);
+}
+
+}  // namespace
+
+unsigned element_bytes(kernel k) { return shape_of(k).bytes; }
+unsigned block_rows(kernel k) { return shape_of(k).rows_of_threads; }
+
+model::access_counts predict(kernel k, std::size_t rows, std::size_t cols, unsigned stride,
+                             walk how) {
+  check(k, rows, cols, stride);
+  const kernel_shape s = shape_of(k);
+  const block_grid g = grid_of(s, rows, cols);
+  const auto one_block = [&](std::uint64_t bx, std::uint64_t by) {
+    return block_counts(s, rows, cols, stride, static_cast<unsigned>(bx),
+                        static_cast<unsigned>(by));
+  };
+  return how == walk::every_block ? model::sum_every_block(g.x, g.y, one_block)
+                                  : model::sum_block_classes(g.x, g.y, one_block);
+}
+
+double prediction_cost(kernel k, std::size_t rows, std::size_t cols) {
+  const kernel_shape s = shape_of(k);
+  const block_grid g = grid_of(s, rows, cols);
+  // Every block issues at most 4 accesses a step in each of its warps: 32 steps of warps.
+  return static_cast<double>(model::blocks_walked(g.x, g.y)) * 4.0 * tr::tile_dim;
+}
+
+}  // namespace cudalab::labs::transpose_model

@@ -1,0 +1,48 @@
+// Lab 06's access model: the global and shared accesses of every transpose and copy kernel,
+// walked warp by warp with the kernels' own index functions (kernels/transpose/
+// transpose_index.cuh).
+//
+// Every kernel moves one 32 x 32 tile a block, and a block step moves each buffer by a multiple
+// of 128 bytes (32 elements of a row, or 32 rows), so all whole blocks count alike
+// (cudalab/model/block_classes.hpp): the prediction walks one whole block and the edge blocks
+// of the last block row and column, a few hundred warp instructions at any size.
+#pragma once
+
+#include "cudalab/model/access_model.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace cudalab::labs::transpose_model {
+
+enum class kernel {
+  copy,
+  naive_row_read,
+  naive_col_read,
+  shared_tile,
+  padded,
+  swizzled,
+  tile_rows,
+  shared_tile_double,
+  padded_double,
+  shared_stride,
+};
+enum class walk { block_classes, every_block };
+
+// Model base addresses of the input and the output: cudaMalloc returns 256-byte aligned memory;
+// separate allocations are modelled 2^40 bytes apart so that no two buffers share a sector.
+inline std::uint64_t buffer_base(unsigned buffer) { return std::uint64_t{buffer} << 40; }
+
+// The bytes of one element (4 for float, 8 for double) and the rows of threads of a block.
+unsigned element_bytes(kernel k);
+unsigned block_rows(kernel k);
+
+// The counts of one launch on a rows x cols input; `stride` is shared_stride's (1..32), ignored
+// by the others. `every_block` walks every block: the reference the tests hold the shortcut to.
+model::access_counts predict(kernel k, std::size_t rows, std::size_t cols, unsigned stride = 0,
+                             walk how = walk::block_classes);
+
+// The warp instructions predict() simulates (the model budget's measure), for the shortcut.
+double prediction_cost(kernel k, std::size_t rows, std::size_t cols);
+
+}  // namespace cudalab::labs::transpose_model

@@ -1,0 +1,230 @@
+// Lab 06 prepared variants: padded inputs and outputs, poisoning, results and checks.
+//
+// Both buffers hold transpose::padded_elements(rows, cols) elements: the matrix, then a band.
+// The input's band holds NaN and the output is poisoned with 0xFF bytes before every launch, so
+// a kernel that reads or writes past the matrix shows in the check (transpose_data.hpp).
+#include "transpose_variants.hpp"
+
+#include "transpose/transpose_index.cuh"
+
+#include "cudalab/check.hpp"
+#include "cudalab/device_buffer.hpp"
+
+#include <functional>
+#include <utility>
+
+namespace cudalab::labs {
+namespace {
+
+namespace data = transpose_data;
+namespace tr = transpose;
+using kernel = transpose_model::kernel;
+
+template <class T>
+class matrix_prepared final : public prepared_variant {
+ public:
+  using launcher = std::function<tr::launch_dims(const T*, T*, cudaStream_t)>;
+
+  matrix_prepared(launcher launch, data::result_shape shape, std::size_t rows, std::size_t cols)
+      : m_launch(std::move(launch)),
+        m_shape(shape),
+        m_rows(rows),
+        m_cols(cols),
+        m_host_in(data::make_input<T>(rows, cols)),
+        m_in(m_host_in.size()),
+        m_out(tr::padded_elements(rows, cols)) {}
+  void upload(cudaStream_t stream) override { m_in.copy_from_host(m_host_in, stream); }
+  void reset(cudaStream_t stream) override { m_out.fill_bytes(0xFF, stream); }
+  void launch(cudaStream_t stream) override {
+    m_dims = m_launch(m_in.data(), m_out.data(), stream);
+    m_launched = true;
+  }
+  void download(cudaStream_t stream) override { m_out.copy_to_host(m_host_out, stream); }
+  verify_result verify() override { return data::verify<T>(m_shape, m_rows, m_cols, m_host_out); }
+  launch_shape shape() const override {
+    if (!m_launched) return {};
+    launch_shape s;
+    s.grid_x = m_dims.grid.x;
+    s.grid_y = m_dims.grid.y;
+    s.block_x = m_dims.block.x;
+    s.block_y = m_dims.block.y;
+    s.threads_needed = m_rows * m_cols;
+    return s;
+  }
+
+ private:
+  launcher m_launch;
+  data::result_shape m_shape;
+  std::size_t m_rows, m_cols;
+  std::vector<T> m_host_in, m_host_out;
+  device_buffer<T> m_in, m_out;
+  tr::launch_dims m_dims;
+  bool m_launched = false;
+};
+
+unsigned block_rows_of(const transpose_spec& spec) {
+  // The exercise has no model; it is launched as shared_tile is, 32 x 32 threads, and its
+  // grid is the same for every block height.
+  return spec.model ? transpose_model::block_rows(*spec.model) : tr::one_element_rows;
+}
+
+void check_config(const transpose_spec& spec, std::size_t rows, std::size_t cols,
+                  unsigned stride) {
+  tr::tile_dims(rows, cols, block_rows_of(spec));
+  if (spec.stride_launch) tr::check_stride(stride);
+}
+
+}  // namespace
+
+work_counts transpose_ideal(std::size_t rows, std::size_t cols, unsigned element_bytes) {
+  return {2.0 * static_cast<double>(rows) * static_cast<double>(cols) * element_bytes, 0.0};
+}
+
+std::unique_ptr<prepared_variant> prepare_matrix(const transpose_spec& spec, std::size_t rows,
+                                                 std::size_t cols, unsigned stride) {
+  check_config(spec, rows, cols, stride);
+  if (spec.double_launch) {
+    const tr::double_launcher launch = spec.double_launch;
+    return std::make_unique<matrix_prepared<double>>(
+        [=](const double* in, double* out, cudaStream_t s) {
+          return launch(in, out, rows, cols, s);
+        },
+        spec.result, rows, cols);
+  }
+  if (spec.stride_launch) {
+    const stride_launcher launch = spec.stride_launch;
+    return std::make_unique<matrix_prepared<float>>(
+        [=](const float* in, float* out, cudaStream_t s) {
+          return launch(in, out, rows, cols, stride, s);
+        },
+        spec.result, rows, cols);
+  }
+  if (!spec.float_launch) throw error("variant " + spec.name + " has no launcher");
+  const tr::float_launcher launch = spec.float_launch;
+  return std::make_unique<matrix_prepared<float>>(
+      [=](const float* in, float* out, cudaStream_t s) { return launch(in, out, rows, cols, s); },
+      spec.result, rows, cols);
+}
+
+variant make_transpose_variant(const transpose_spec& spec) {
+  variant v;
+  v.name = spec.name;
+  v.role = spec.role;
+  v.lesson = spec.lesson;
+  // --block is ignored: every kernel's block is 32 x 32 or 32 x 8 threads (transpose_index.cuh).
+  if (spec.stride_launch)
+    v.sweep = sweep_spec{stride_sweep,
+                         {1, 2, 4, 8, 16, 32},
+                         static_cast<long>(tr::min_stride),
+                         static_cast<long>(tr::max_stride)};
+  const unsigned bytes = spec.element_bytes();
+  const unsigned rows_of_threads = block_rows_of(spec);
+  const bool strided = spec.stride_launch != nullptr;
+  v.device_bytes = [bytes](const launch_config& c) {
+    return 2 * bytes * tr::padded_elements(c.size, c.size);
+  };
+  v.ideal = [bytes](const launch_config& c) { return transpose_ideal(c.size, c.size, bytes); };
+  v.grid = [rows_of_threads](const launch_config& c) {
+    const tr::launch_dims d = tr::tile_dims(c.size, c.size, rows_of_threads);
+    return grid_size{d.grid.x, d.grid.y};
+  };
+  if (spec.model) {
+    const kernel k = *spec.model;
+    v.predict = [k, strided](const launch_config& c) {
+      return transpose_model::predict(k, c.size, c.size,
+                                      strided ? static_cast<unsigned>(c.param) : 0);
+    };
+    v.model_cost = [k](const launch_config& c) {
+      return transpose_model::prediction_cost(k, c.size, c.size);
+    };
+  }
+  v.prepare = [spec, strided](const launch_config& c,
+                              cudaStream_t) -> std::unique_ptr<prepared_variant> {
+    return prepare_matrix(spec, c.size, c.size, strided ? static_cast<unsigned>(c.param) : 1);
+  };
+  return v;
+}
+
+const std::vector<transpose_spec>& transpose_specs() {
+  using data::result_shape;
+  static const std::vector<transpose_spec> specs = [] {
+    std::vector<transpose_spec> s;
+    const auto add = [&](transpose_spec spec) { s.push_back(std::move(spec)); };
+    {
+      auto t = transpose_spec::named("copy", variant_role::baseline,
+                       "out = in through 32 x 8 blocks: every access coalesced, the roof");
+      t.float_launch = tr::launch_copy;
+      t.result = result_shape::copy;
+      t.model = kernel::copy;
+      add(t);
+    }
+    {
+      auto t = transpose_spec::named("naive_row_read", variant_role::naive,
+                       "reads rows, writes columns: 32 sectors a store request");
+      t.float_launch = tr::launch_naive_row_read;
+      t.model = kernel::naive_row_read;
+      add(t);
+    }
+    {
+      auto t = transpose_spec::named("naive_col_read", variant_role::naive,
+                       "reads columns, writes rows: 32 sectors a load request");
+      t.float_launch = tr::launch_naive_col_read;
+      t.model = kernel::naive_col_read;
+      add(t);
+    }
+    {
+      auto t = transpose_spec::named("shared_tile", variant_role::naive,
+                       "32 x 32 shared tile: coalesced both ways, a 32-way conflict a column read");
+      t.float_launch = tr::launch_shared_tile;
+      t.model = kernel::shared_tile;
+      add(t);
+    }
+    {
+      auto t = transpose_spec::named("padded", variant_role::fixed,
+                       "the tile padded to 33 columns: a column spans 32 banks, no conflict");
+      t.float_launch = tr::launch_padded;
+      t.model = kernel::padded;
+      add(t);
+    }
+    {
+      auto t = transpose_spec::named("swizzled", variant_role::fixed,
+                       "column c of tile row r stored at c XOR r: no conflict, no padding");
+      t.float_launch = tr::launch_swizzled;
+      t.model = kernel::swizzled;
+      add(t);
+    }
+    {
+      auto t = transpose_spec::named("tile_rows", variant_role::fixed,
+                       "the padded tile moved by 32 x 8 threads, four elements each");
+      t.float_launch = tr::launch_tile_rows;
+      t.model = kernel::tile_rows;
+      add(t);
+    }
+    {
+      auto t = transpose_spec::named("shared_tile_double", variant_role::naive,
+                       "doubles, 32 x 32 tile: 16 lanes a half-warp phase in one bank pair");
+      t.double_launch = tr::launch_shared_tile_double;
+      t.model = kernel::shared_tile_double;
+      add(t);
+    }
+    {
+      auto t = transpose_spec::named("padded_double", variant_role::fixed,
+                       "doubles, tile padded to 33: each half-warp phase covers the 32 banks");
+      t.double_launch = tr::launch_padded_double;
+      t.model = kernel::padded_double;
+      add(t);
+    }
+    {
+      auto t = transpose_spec::named("shared_stride", variant_role::naive,
+                       "the copy through shared memory, lanes s words apart: gcd(s, 32) ways");
+      t.stride_launch = tr::launch_shared_stride;
+      t.result = result_shape::copy;
+      t.model = kernel::shared_stride;
+      add(t);
+    }
+    return s;
+  }();
+  return specs;
+}
+
+}  // namespace cudalab::labs

@@ -1,0 +1,154 @@
+// Lab 06 counters against the model, on the release build (-G changes the counts).
+//
+//  - Global load and store requests and sectors are deterministic: equal to the model for every
+//    variant, at odd, rectangular and aligned sides.
+//  - Shared wavefronts and bank conflicts carry phantom counts (docs/counters.md): each is held
+//    to model <= measured <= model + shared_band_fraction of the model's wavefronts. That puts
+//    the plain tile's 31 conflicts a column read, the doubles' half-warp phases and the stride
+//    sweep's gcd(stride, 32) ways on the hardware.
+//  - DRAM bytes are not deterministic (the L2 holds up to 50 MB of the output when the kernel
+//    ends, and of the poison written before it): at 8192 x 8192, where the matrices are five
+//    times the L2, the coalesced kernels move the ideal bytes within 20%.
+#include "transpose_lab.hpp"
+#include "transpose_model.hpp"
+#include "transpose_variants.hpp"
+
+#include "cudalab/counters.hpp"
+#include "cudalab/lab.hpp"
+#include "cudalab/model_verdict.hpp"
+#include "cudalab/stream.hpp"
+
+#include "gpu_test.hpp"
+
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+
+namespace {
+
+using cudalab::labs::transpose_spec;
+
+const char* const ld_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
+const char* const ld_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
+const char* const st_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum";
+const char* const st_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
+const char* const ld_wavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
+const char* const st_wavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
+const char* const ld_conflicts = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
+const char* const st_conflicts = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
+const char* const dram_read = "dram__bytes_read.sum";
+const char* const dram_write = "dram__bytes_write.sum";
+
+class transpose_counters : public cudalab::testing::counter_test {
+ protected:
+  using totals = std::map<std::string, double>;
+
+  void SetUp() override {
+    counter_test::SetUp();
+    if (IsSkipped()) return;
+    m_stream = std::make_unique<cudalab::cuda_stream>();
+    m_session = std::make_unique<cudalab::counter_session>(
+        0, std::vector<std::string>{ld_requests, ld_sectors, st_requests, st_sectors,
+                                    ld_wavefronts, st_wavefronts, ld_conflicts, st_conflicts,
+                                    dram_read, dram_write});
+  }
+
+  totals measure(const transpose_spec& spec, std::size_t rows, std::size_t cols,
+                 unsigned stride) {
+    auto p = cudalab::labs::prepare_matrix(spec, rows, cols, stride);
+    p->upload(m_stream->get());
+    p->reset(m_stream->get());
+    m_stream->synchronize();
+    const cudalab::counter_result r = m_session->collect([&] {
+      p->launch(m_stream->get());
+      m_stream->synchronize();
+    });
+    return r.totals;
+  }
+
+  std::unique_ptr<cudalab::cuda_stream> m_stream;
+  std::unique_ptr<cudalab::counter_session> m_session;
+};
+
+const transpose_spec& spec_named(const std::string& name) {
+  for (const transpose_spec& spec : cudalab::labs::transpose_specs())
+    if (spec.name == name) return spec;
+  throw std::logic_error("no variant " + name);
+}
+
+TEST_F(transpose_counters, global_requests_and_sectors_equal_the_model_exactly) {
+  const std::pair<std::size_t, std::size_t> sides[] = {
+      {77, 1003}, {1003, 45}, {1001, 1001}, {1024, 1024}};
+  for (const auto& [rows, cols] : sides)
+    for (const transpose_spec& spec : cudalab::labs::transpose_specs()) {
+      const unsigned stride = 5;
+      SCOPED_TRACE(testing::Message() << spec.name << " " << rows << " x " << cols);
+      const auto model = cudalab::labs::transpose_model::predict(*spec.model, rows, cols, stride);
+      auto m = measure(spec, rows, cols, stride);
+      EXPECT_EQ(m[ld_requests], static_cast<double>(model.global_ld_requests));
+      EXPECT_EQ(m[ld_sectors], static_cast<double>(model.global_ld_sectors));
+      EXPECT_EQ(m[st_requests], static_cast<double>(model.global_st_requests));
+      EXPECT_EQ(m[st_sectors], static_cast<double>(model.global_st_sectors));
+    }
+}
+
+void expect_shared_in_band(std::map<std::string, double>& m,
+                           const cudalab::model::access_counts& model) {
+  const auto in_band = [&](const char* metric, std::uint64_t expected, std::uint64_t wavefronts) {
+    EXPECT_GE(m[metric], static_cast<double>(expected)) << metric;
+    EXPECT_LE(m[metric], static_cast<double>(expected) +
+                             cudalab::shared_band_fraction * static_cast<double>(wavefronts) + 2)
+        << metric;
+  };
+  in_band(ld_wavefronts, model.shared_ld_wavefronts, model.shared_ld_wavefronts);
+  in_band(ld_conflicts, model.shared_ld_conflicts, model.shared_ld_wavefronts);
+  in_band(st_wavefronts, model.shared_st_wavefronts, model.shared_st_wavefronts);
+  in_band(st_conflicts, model.shared_st_conflicts, model.shared_st_wavefronts);
+}
+
+TEST_F(transpose_counters, shared_wavefronts_and_conflicts_fall_in_the_band) {
+  const std::size_t n = cudalab::labs::transpose_default_side;
+  for (const char* name : {"shared_tile", "padded", "swizzled", "tile_rows", "shared_tile_double",
+                           "padded_double"}) {
+    SCOPED_TRACE(name);
+    const auto model = cudalab::labs::transpose_model::predict(*spec_named(name).model, n, n);
+    auto m = measure(spec_named(name), n, n, 1);
+    std::cout << name << ": lds wavefronts " << m[ld_wavefronts] << " (model "
+              << model.shared_ld_wavefronts << "), conflicts " << m[ld_conflicts] << " (model "
+              << model.shared_ld_conflicts << "); sts wavefronts " << m[st_wavefronts]
+              << " (model " << model.shared_st_wavefronts << "), conflicts " << m[st_conflicts]
+              << "\n";
+    expect_shared_in_band(m, model);
+  }
+}
+
+TEST_F(transpose_counters, the_stride_sweep_conflicts_gcd_of_stride_and_32_ways) {
+  const std::size_t n = cudalab::labs::transpose_default_side;
+  const transpose_spec& sweep = spec_named("shared_stride");
+  for (unsigned s : {1u, 2u, 3u, 4u, 6u, 8u, 16u, 24u, 31u, 32u}) {
+    SCOPED_TRACE(testing::Message() << "stride " << s);
+    const auto model = cudalab::labs::transpose_model::predict(*sweep.model, n, n, s);
+    auto m = measure(sweep, n, n, s);
+    std::cout << "stride " << s << ": lds wavefronts " << m[ld_wavefronts] << " (model "
+              << model.shared_ld_wavefronts << "), sts wavefronts " << m[st_wavefronts]
+              << " (model " << model.shared_st_wavefronts << ")\n";
+    expect_shared_in_band(m, model);
+  }
+}
+
+TEST_F(transpose_counters, coalesced_kernels_move_the_ideal_dram_bytes_at_8192) {
+  const std::size_t n = 8192;
+  for (const char* name : {"copy", "padded", "tile_rows"}) {
+    const transpose_spec& spec = spec_named(name);
+    auto m = measure(spec, n, n, 1);
+    const double ideal = cudalab::labs::transpose_ideal(n, n, spec.element_bytes()).bytes;
+    const double ratio = (m[dram_read] + m[dram_write]) / ideal;
+    std::cout << name << ": DRAM read " << m[dram_read] << " write " << m[dram_write]
+              << " bytes, " << ratio << " x ideal\n";
+    EXPECT_GT(ratio, 0.8) << name;
+    EXPECT_LT(ratio, 1.2) << name;
+  }
+}
+
+}  // namespace

@@ -1,0 +1,129 @@
+// Lab 06's grader on the CPU: rows whose "measured" counters are the access model's counts for
+// a variant (exact for the global counters on the H100; the shared ones get the band's noise
+// added), so every rule is exercised without a GPU. The GPU half (check_test.cpp,
+// grader_gpu_test.cpp, tests/wrong/) grades the real kernels.
+#include "transpose_grade.hpp"
+#include "transpose_lab.hpp"
+#include "transpose_model.hpp"
+
+#include "cudalab/model_verdict.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace cudalab::labs {
+namespace {
+
+constexpr std::size_t n = transpose_default_side;
+using transpose_model::kernel;
+
+// A row measured as the model predicts `k`, with `extra_conflicts` phantom conflicts a
+// wavefront (the counters' noise) on loads and stores.
+result_row modelled(kernel k, double extra_conflicts = 0.0, bool correct = true) {
+  const model::access_counts c = transpose_model::predict(k, n, n);
+  result_row r;
+  r.lab_id = "06-bank-conflicts";
+  r.variant_name = "exercise";
+  r.config = launch_config{n, 256, 0};
+  r.measured = true;
+  r.verification = {correct, correct ? "all 1001 x 1001 elements exact"
+                                     : "1002001 of 1002001 elements wrong"};
+  r.counters.available = true;
+  const double ld_w = static_cast<double>(c.shared_ld_wavefronts);
+  const double st_w = static_cast<double>(c.shared_st_wavefronts);
+  const auto d = [](std::uint64_t v) { return static_cast<double>(v); };
+  r.counters.totals = {
+      {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", d(c.global_ld_requests)},
+      {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", d(c.global_ld_sectors)},
+      {"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", d(c.global_st_requests)},
+      {"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", d(c.global_st_sectors)},
+      {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", ld_w * (1 + extra_conflicts)},
+      {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", st_w * (1 + extra_conflicts)},
+      {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+       d(c.shared_ld_conflicts) + ld_w * extra_conflicts},
+      {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+       d(c.shared_st_conflicts) + st_w * extra_conflicts},
+  };
+  return r;
+}
+
+std::string describe(const grade_report& g) {
+  std::string s = g.passed ? "PASS\n" : "FAIL\n";
+  for (const auto& line : g.lines) s += "  " + line + "\n";
+  return s + "hint: " + g.hint;
+}
+
+bool line_fails(const grade_report& g, const std::string& start) {
+  for (const auto& line : g.lines)
+    if (line.rfind(start, 0) == 0)
+      return line.size() >= 6 && line.substr(line.size() - 6) == "  FAIL";
+  ADD_FAILURE() << "no line " << start << "\n" << describe(g);
+  return false;
+}
+
+TEST(transpose_grade, the_conflict_free_tiles_pass_every_line) {
+  for (kernel k : {kernel::padded, kernel::swizzled, kernel::tile_rows}) {
+    const grade_report g = grade_transpose(modelled(k, 0.02), {});
+    EXPECT_TRUE(g.passed) << static_cast<int>(k) << "\n" << describe(g);
+    EXPECT_EQ(g.lines.size(), 4u);
+  }
+}
+
+TEST(transpose_grade, the_plain_tile_fails_on_conflicts_only_with_a_hint) {
+  const grade_report g = grade_transpose(modelled(kernel::shared_tile), {});
+  EXPECT_FALSE(g.passed) << describe(g);
+  EXPECT_TRUE(line_fails(g, "shared conflicts"));
+  EXPECT_FALSE(line_fails(g, "ld sectors/request"));
+  EXPECT_FALSE(line_fails(g, "st sectors/request"));
+  EXPECT_NE(g.hint.find("pad"), std::string::npos) << g.hint;
+}
+
+TEST(transpose_grade, each_naive_transpose_fails_on_its_strided_side) {
+  const grade_report row = grade_transpose(modelled(kernel::naive_row_read), {});
+  EXPECT_FALSE(row.passed);
+  EXPECT_TRUE(line_fails(row, "st sectors/request"));
+  EXPECT_FALSE(line_fails(row, "ld sectors/request"));
+  EXPECT_FALSE(line_fails(row, "shared conflicts"));  // no shared memory, no conflict
+  EXPECT_NE(row.hint.find("stores"), std::string::npos) << row.hint;
+  const grade_report col = grade_transpose(modelled(kernel::naive_col_read), {});
+  EXPECT_FALSE(col.passed);
+  EXPECT_TRUE(line_fails(col, "ld sectors/request"));
+  EXPECT_FALSE(line_fails(col, "st sectors/request"));
+}
+
+TEST(transpose_grade, a_wrong_transpose_fails_on_correctness) {
+  const grade_report g = grade_transpose(modelled(kernel::padded, 0, false), {});
+  EXPECT_FALSE(g.passed);
+  EXPECT_TRUE(line_fails(g, "correct"));
+}
+
+TEST(transpose_grade, conflicts_above_the_band_fail) {
+  EXPECT_TRUE(grade_transpose(modelled(kernel::padded, shared_band_fraction * 0.99), {}).passed);
+  const grade_report above = grade_transpose(modelled(kernel::padded, 2 * shared_band_fraction), {});
+  EXPECT_FALSE(above.passed);
+  EXPECT_TRUE(line_fails(above, "shared conflicts"));
+}
+
+TEST(transpose_grade, without_counters_it_fails_and_says_why) {
+  result_row r = modelled(kernel::padded);
+  r.counters.available = false;
+  r.counters.reason = "no counter permission";
+  const grade_report g = grade_transpose(r, {});
+  EXPECT_FALSE(g.passed);
+  EXPECT_NE(g.hint.find("cudalab doctor"), std::string::npos);
+}
+
+TEST(transpose_grade, targets_are_the_models_padded_figures_at_the_odd_side) {
+  const transpose_targets t = transpose_grade_targets(n);
+  const model::access_counts c = transpose_model::predict(kernel::padded, n, n);
+  EXPECT_DOUBLE_EQ(t.ld_sectors_per_request, static_cast<double>(c.global_ld_sectors) /
+                                                 static_cast<double>(c.global_ld_requests));
+  // Rows of 1001 floats start off sector boundaries: between 4 and 5 sectors a request.
+  EXPECT_GT(t.ld_sectors_per_request, 4.0);
+  EXPECT_LT(t.ld_sectors_per_request, 5.0);
+  EXPECT_DOUBLE_EQ(t.ld_sectors_per_request, t.st_sectors_per_request);  // square: same runs
+}
+
+}  // namespace
+}  // namespace cudalab::labs
