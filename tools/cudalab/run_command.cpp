@@ -230,6 +230,7 @@ int run_command(const args& a) {
   // Rows print as a whole table at the end; meanwhile a progress line where someone watches.
   progress_line progress;
   request.progress = [&progress](const std::string& what) { progress.show(what); };
+  request.omitted = [](const std::string& what) { std::cerr << "cudalab: note: " << what << "\n"; };
   const auto rows = run_lab(request);
   progress.clear();
   if (request.gpu) context.copy_gbps = measured_copy_gbps(request.device);

@@ -234,6 +234,7 @@ access_counts access_counts::scaled(std::uint64_t times) const {
   r.shared_st_wavefronts = shared_st_wavefronts * times;
   r.shared_ld_conflicts = shared_ld_conflicts * times;
   r.shared_st_conflicts = shared_st_conflicts * times;
+  r.shared_ld_inst_exact = shared_ld_inst_exact;
   if (instructions) r.instructions = instructions->scaled(times);
   return r;
 }
@@ -251,6 +252,7 @@ access_counts& access_counts::operator+=(const access_counts& other) {
   shared_st_wavefronts += other.shared_st_wavefronts;
   shared_ld_conflicts += other.shared_ld_conflicts;
   shared_st_conflicts += other.shared_st_conflicts;
+  shared_ld_inst_exact = shared_ld_inst_exact || other.shared_ld_inst_exact;
   if (instructions && other.instructions)
     *instructions += *other.instructions;
   else
@@ -269,7 +271,8 @@ bool operator==(const access_counts& a, const access_counts& b) {
          a.shared_ld_wavefronts == b.shared_ld_wavefronts &&
          a.shared_st_wavefronts == b.shared_st_wavefronts &&
          a.shared_ld_conflicts == b.shared_ld_conflicts &&
-         a.shared_st_conflicts == b.shared_st_conflicts && a.instructions == b.instructions;
+         a.shared_st_conflicts == b.shared_st_conflicts &&
+         a.shared_ld_inst_exact == b.shared_ld_inst_exact && a.instructions == b.instructions;
 }
 
 std::map<std::string, double> access_counts::by_metric() const {

@@ -1,9 +1,5 @@
-// Lab 03 prepared variants: padded inputs and outputs, poisoning, results and checks.
-//
-// Every buffer holds matmul::padded_elements(n) floats: the matrix, then a band. The inputs'
-// band holds NaN, so a kernel that reads past the matrix gets NaN, not a harmless 0; the
-// output is poisoned with 0xFF bytes before every launch, so a write past the matrix shows in
-// the band (matmul_data.hpp).
+// Lab 03 prepared variants: the kernels on the shared device buffers (matmul_product.hpp, with
+// their padding, poison and check) and the CPU baseline.
 #include "matmul_variants.hpp"
 
 #include "matmul_data.hpp"
@@ -31,36 +27,6 @@ launch_shape to_shape(const matmul::launch_dims& d, std::size_t n) {
   return s;
 }
 
-class device_product {
- public:
-  explicit device_product(std::size_t n)
-      : m_n(n),
-        m_host_a(data::make_input(0, n)),
-        m_host_b(data::make_input(1, n)),
-        m_a(m_host_a.size()),
-        m_b(m_host_b.size()),
-        m_c(matmul::padded_elements(n)) {}
-  void upload(cudaStream_t stream) {
-    m_a.copy_from_host(m_host_a, stream);
-    m_b.copy_from_host(m_host_b, stream);
-  }
-  void reset(cudaStream_t stream) { m_c.fill_bytes(0xFF, stream); }
-  void download(cudaStream_t stream) {
-    m_c.copy_to_host(m_host_c, stream);
-    CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
-  }
-  verify_result verify() const { return data::verify_product(m_n, m_host_c); }
-  const float* a() const { return m_a.data(); }
-  const float* b() const { return m_b.data(); }
-  float* c() { return m_c.data(); }
-  std::size_t n() const { return m_n; }
-
- private:
-  std::size_t m_n;
-  std::vector<float> m_host_a, m_host_b, m_host_c;
-  device_buffer<float> m_a, m_b, m_c;
-};
-
 class kernel_prepared final : public prepared_variant {
  public:
   kernel_prepared(matmul_launcher launch, unsigned shape, const launch_config& c)
@@ -80,26 +46,9 @@ class kernel_prepared final : public prepared_variant {
  private:
   matmul_launcher m_launch;
   unsigned m_shape;
-  device_product m_product;
+  matmul_device_product m_product;
   matmul::launch_dims m_dims;
   bool m_launched = false;
-};
-
-class cublas_prepared final : public prepared_variant {
- public:
-  explicit cublas_prepared(const launch_config& c) : m_product(c.size) {}
-  void upload(cudaStream_t stream) override { m_product.upload(stream); }
-  void reset(cudaStream_t stream) override { m_product.reset(stream); }
-  void launch(cudaStream_t stream) override {
-    m_cublas.run(m_product.a(), m_product.b(), m_product.c(), m_product.n(), stream);
-  }
-  void download(cudaStream_t stream) override { m_product.download(stream); }
-  verify_result verify() override { return m_product.verify(); }
-  launch_shape shape() const override { return {}; }  // cuBLAS picks its own kernels
-
- private:
-  device_product m_product;
-  matmul::cublas_product m_cublas;
 };
 
 // The CPU side of the comparison: the inputs already in host memory, one core.
@@ -122,16 +71,7 @@ class cpu_prepared final : public prepared_variant {
   std::vector<float> m_a, m_b, m_c;
 };
 
-std::size_t three_padded_buffers(const launch_config& c) {
-  return 3 * sizeof(float) * matmul::padded_elements(c.size);
-}
-
 }  // namespace
-
-work_counts matmul_ideal(std::size_t n) {
-  const double side = static_cast<double>(n);
-  return {3.0 * 4.0 * side * side, 2.0 * side * side * side};
-}
 
 unsigned shape_of(shape_from from, const launch_config& c) {
   switch (from) {
@@ -159,7 +99,7 @@ variant make_kernel_variant(kernel_spec spec) {
   if (from == shape_from::sweep)
     v.sweep =
         sweep_spec{tile_sweep, {8, 16, 32}, matmul::min_tile, matmul::max_tile, {2, 4, 8, 16, 32}};
-  v.device_bytes = three_padded_buffers;
+  v.device_bytes = matmul_three_buffers;
   v.ideal = [](const launch_config& c) { return matmul_ideal(c.size); };
   v.grid = [from](const launch_config& c) {
     const unsigned shape = shape_of(from, c);
@@ -190,21 +130,6 @@ variant make_kernel_variant(kernel_spec spec) {
   return v;
 }
 
-variant make_cublas_variant() {
-  variant v;
-  v.name = "cublas";
-  v.role = variant_role::baseline;
-  v.lesson = "cublasSgemm, FP32 (CUBLAS_DEFAULT_MATH, TF32 off): the roof for the kernels above";
-  // --block is ignored: cuBLAS chooses its own kernels.
-  v.device_bytes = three_padded_buffers;
-  v.ideal = [](const launch_config& c) { return matmul_ideal(c.size); };
-  v.prepare = [](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
-    matmul::check_side(c.size);
-    return std::make_unique<cublas_prepared>(c);
-  };
-  return v;
-}
-
 variant make_cpu_naive_variant() {
   variant v;
   v.name = "cpu_naive";
@@ -215,6 +140,8 @@ variant make_cpu_naive_variant() {
   v.timed_on_host = true;
   // About 0.2 s a run at the default size: one warm-up and three timed runs, not 23.
   v.max_timed_runs = 3;
+  // At 4096 the loop would take minutes a run: larger sizes omit the CPU row.
+  v.max_size = cpu_naive_max_side;
   v.device_bytes = [](const launch_config&) { return std::size_t{0}; };
   v.ideal = [](const launch_config& c) { return matmul_ideal(c.size); };
   v.prepare = [](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "matmul_model.hpp"
+#include "matmul_product.hpp"
 
 #include "matmul/matmul_kernels.cuh"
 
@@ -42,13 +43,12 @@ struct kernel_spec {
 unsigned shape_of(shape_from from, const launch_config& c);
 
 variant make_kernel_variant(kernel_spec spec);
-// cublasSgemm, FP32 (CUBLAS_DEFAULT_MATH, TF32 off).
-variant make_cublas_variant();
-// The naive triple loop on one CPU core, timed with the host clock.
+// The largest side the CPU baseline runs: about 2 s a run on one core there.
+inline constexpr std::size_t cpu_naive_max_side = 2048;
+// The naive triple loop on one CPU core, timed with the host clock; omitted above
+// cpu_naive_max_side.
 variant make_cpu_naive_variant();
 
-// Ideal work of every variant: read A and B once, write C once; 2 n^3 flops.
-work_counts matmul_ideal(std::size_t n);
 
 // The learner's kernel (exercise.cu) or the reference solution (solution.cu): whichever the
 // binary links. Launched with fixed_tile.

@@ -51,13 +51,29 @@ layout lay_out(const std::vector<result_row>& rows, const report_context& contex
   const bool size_column = varies([](const result_row& r) { return r.config.size; });
   const bool block_column = varies([](const result_row& r) { return r.config.block; });
 
+  const std::string roof = context.which ? context.which->roof_variant : std::string();
+  const auto roof_time = [&](const result_row& r) -> double {
+    for (const auto& other : rows)
+      if (other.variant_name == roof && other.config.size == r.config.size && other.measured)
+        return other.time.median_ms;
+    return 0;
+  };
+  const bool roof_column = flop_bound && !roof.empty();
+  const bool resources_column = std::any_of(
+      rows.begin(), rows.end(), [](const result_row& r) { return !r.resources.empty(); });
+
   std::vector<text_column> columns{{"variant", true}, {"role", true}};
   if (size_column) columns.push_back({"size"});
   if (block_column) columns.push_back({"block"});
   columns.push_back({"time"});
   columns.push_back({flop_bound ? "TFLOP/s" : "GB/s"});
   if (!flop_bound) columns.push_back({"%copy"});
+  if (roof_column) columns.push_back({"%" + roof});
   for (const figure* f : headlines) columns.push_back({f->header});
+  if (resources_column) {
+    columns.push_back({"regs"});
+    columns.push_back({"occ"});
+  }
   columns.push_back({"verify", true});
   columns.push_back({"model", true});
 
@@ -73,6 +89,10 @@ layout lay_out(const std::vector<result_row>& rows, const report_context& contex
       c.push_back(timed && row.ideal.flops > 0
                       ? cells::fixed(row.ideal.flops / (row.time.median_ms * 1e-3) / 1e12, 2)
                       : "-");
+      if (roof_column) {
+        const double t = roof_time(row);
+        c.push_back(timed && t > 0 ? cells::fixed(100.0 * t / row.time.median_ms, 1) : "-");
+      }
     } else {
       c.push_back(timed && row.gbps > 0 ? cells::fixed(row.gbps, 1) : "-");
       c.push_back(timed && row.pct_of_roof > 0 ? cells::fixed(row.pct_of_roof, 1) : "-");
@@ -87,6 +107,10 @@ layout lay_out(const std::vector<result_row>& rows, const report_context& contex
           result.missing[why].insert(f->header);
       if (c.back().size() >= 2 && c.back().compare(c.back().size() - 2, 2, " !") == 0)
         result.marked = true;
+    }
+    if (resources_column) {
+      c.push_back(cells::registers(row));
+      c.push_back(cells::occupancy(row));
     }
     c.push_back(cells::verification(row, false));
     c.push_back(cells::model_verdict(row, level == detail_level::full

@@ -81,6 +81,20 @@ std::vector<entry> entries_of(const result_row& row, const report_context& conte
     phase("d2h", row.phases.d2h_ms, "results copied back to the host");
     phase("verify", row.phases.verify_ms, "the CPU reference and the comparison");
   }
+  for (const auto& k : row.resources) {
+    // Each kernel's compiled resources and theoretical occupancy (variant::resources).
+    list.push_back({k.kernel + " registers", "a thread", std::to_string(k.registers), "-",
+                    "registers the compiler gave each thread"});
+    list.push_back({k.kernel + " local", "bytes", std::to_string(k.local_bytes), "-",
+                    k.spills() ? "local memory a thread: the compiler SPILLED registers"
+                               : "local memory a thread: 0, no spills"});
+    list.push_back({k.kernel + " shared", "bytes", std::to_string(k.shared_bytes), "-",
+                    "shared memory a block"});
+    list.push_back({k.kernel + " occupancy", "%", cells::fixed(k.occupancy_pct(), 1), "-",
+                    std::to_string(k.blocks_per_sm) + " blocks of " +
+                        std::to_string(k.block_threads) +
+                        " threads an SM (registers, shared memory and threads allowing)"});
+  }
   list.push_back({"verification", "", cells::verification(row, false), "-",
                   row.verification.detail.empty() ? "the result against the CPU reference"
                                                   : row.verification.detail});

@@ -28,7 +28,7 @@ const std::vector<std::string>& compared_metrics() {
       "ld_requests",          "ld_sectors",           "st_requests",         "st_sectors",
       "shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_conflicts", "shared_st_conflicts",
       "thread_efficiency",    "branch_uniformity",    "divergent_branches",  "instructions",
-      "thread_instructions",  "uniform_branches"};
+      "thread_instructions",  "uniform_branches",     "shared_ld_inst"};
   return names;
 }
 
@@ -42,6 +42,7 @@ std::vector<metric_check> compare_with_model(const result_row& row) {
     return it->second;
   };
   for (const auto& name : compared_metrics()) {
+    if (name == "shared_ld_inst" && !row.predicted->shared_ld_inst_exact) continue;
     const metric_info* info = find_metric(name);
     if (!info || info->exactness == metric_exactness::tolerance) continue;
     const auto meas = row.counters.get(name);

@@ -65,7 +65,12 @@ figure catalogue_figure(const metric_info& info) {
   // Only what the model is held to: a count it gives for another metric (LDS instructions
   // without the predicated-off ones) is not a prediction of this counter.
   const auto& compared = compared_metrics();
-  if (std::find(compared.begin(), compared.end(), name) != compared.end())
+  if (name == "shared_ld_inst")
+    f.predicted = [name](const result_row& row) -> value {
+      if (!row.predicted || !row.predicted->shared_ld_inst_exact) return std::nullopt;
+      return predicted_metric(row, name);
+    };
+  else if (std::find(compared.begin(), compared.end(), name) != compared.end())
     f.predicted = [name](const result_row& row) { return predicted_metric(row, name); };
   else
     f.predicted = [](const result_row&) -> value { return std::nullopt; };
@@ -150,6 +155,32 @@ std::vector<figure> make_derived_figures() {
       return (*read + measured_metric(row, "dram_write_bytes").value_or(0)) / row.ideal.bytes;
     };
     f.predicted = [](const result_row&) -> value { return std::nullopt; };
+    figures.push_back(std::move(f));
+  }
+  {
+    // Register reuse: shared-memory load instructions a multiply-add, both as warp
+    // instructions, over the product's n^3 multiply-adds (flops / 2 / 32). A value read from
+    // shared memory into a register and used by r multiply-adds makes the ratio fall by r.
+    figure f;
+    f.name = "lds_per_fma";
+    f.header = "LDS/FMA";
+    f.unit = "shared load instructions per multiply-add (warp instructions)";
+    f.meaning =
+        "shared-memory load instructions (LDS, any width) per useful multiply-add instruction: "
+        "falls as each value loaded into a register feeds more multiply-adds";
+    f.decimals = 3;
+    f.inputs = {"shared_ld_inst"};
+    const auto per_fma = [](const result_row& row, value lds) -> value {
+      if (!lds || row.ideal.flops <= 0) return std::nullopt;
+      return *lds / (row.ideal.flops / 64.0);
+    };
+    f.measured = [per_fma](const result_row& row) {
+      return per_fma(row, measured_metric(row, "shared_ld_inst"));
+    };
+    f.predicted = [per_fma](const result_row& row) -> value {
+      if (!row.predicted || !row.predicted->shared_ld_inst_exact) return std::nullopt;
+      return per_fma(row, predicted_metric(row, "shared_ld_inst"));
+    };
     figures.push_back(std::move(f));
   }
   return figures;

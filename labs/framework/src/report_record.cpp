@@ -91,6 +91,14 @@ std::vector<record_field> record_of(const result_row& row,
   number("kernel_phase_ms", when_measured(row.phases.kernel_ms), 3);
   number("d2h_ms", when_measured(row.phases.d2h_ms), 3);
   number("verify_ms", when_measured(row.phases.verify_ms), 3);
+  // The main kernel's resources (variant::resources), where the variant reports them.
+  const kernel_resources* k = row.resources.empty() ? nullptr : &row.resources.front();
+  const auto resource = [&](double v) { return k ? std::optional<double>(v) : std::nullopt; };
+  text("kernel", k ? k->kernel : "");
+  number("registers", resource(k ? k->registers : 0), 0);
+  number("local_bytes", resource(k ? static_cast<double>(k->local_bytes) : 0), 0);
+  number("blocks_per_sm", resource(k ? k->blocks_per_sm : 0), 0);
+  number("occupancy_pct", resource(k ? k->occupancy_pct() : 0), 2);
   return f;
 }
 

@@ -12,6 +12,17 @@ std::string variant_label(const result_row& row) {
   return *row.sweep_name == row.variant_name ? point : row.variant_name + " " + point;
 }
 
+std::string registers(const result_row& row) {
+  if (row.resources.empty()) return "-";
+  const kernel_resources& k = row.resources.front();
+  return std::to_string(k.registers) + (k.spills() ? " spill" : "");
+}
+
+std::string occupancy(const result_row& row) {
+  if (row.resources.empty()) return "-";
+  return fixed(row.resources.front().occupancy_pct(), 0) + "%";
+}
+
 std::string verification(const result_row& row, bool with_detail) {
   if (!row.measured)
     return with_detail && !row.verification.detail.empty() ? row.verification.detail : "n/a";

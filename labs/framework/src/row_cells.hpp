@@ -11,6 +11,11 @@ namespace cudalab::cells {
 
 // "aos_float3"; a sweep point "offset=8" (or "name offset=8" where the sweep is named apart).
 std::string variant_label(const result_row& row);
+// The main kernel's registers a thread, "spill" added where it uses local memory
+// ("255 spill"); "-" without resources.
+std::string registers(const result_row& row);
+// The main kernel's theoretical occupancy, "50%"; "-" without resources.
+std::string occupancy(const result_row& row);
 // "ok", "FAIL", "n/a"; with_detail adds what verify() said: "ok (max abs err 0 (exact))".
 std::string verification(const result_row& row, bool with_detail);
 

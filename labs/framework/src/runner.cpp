@@ -125,6 +125,7 @@ std::string grid_violation(const grid_size& g, const grid_limits& limits) {
 
 std::vector<point> expand(const run_request& request, const grid_limits& limits) {
   const lab& l = *request.which;
+  std::vector<std::size_t> omitted;
   std::vector<std::size_t> sizes = request.sizes;
   if (sizes.empty()) sizes.push_back(l.default_size);
 
@@ -134,6 +135,7 @@ std::vector<point> expand(const run_request& request, const grid_limits& limits)
     if (blocks.empty()) blocks.push_back(v->default_block);
     const std::vector<long> params = sweep_values(*v, request.sweep);
     const std::string name = l.id + "/" + v->name;
+    omitted.clear();
     for (std::size_t size : sizes)
       for (int block : blocks)
         for (long param : params) {
@@ -146,6 +148,15 @@ std::vector<point> expand(const run_request& request, const grid_limits& limits)
           if (l.max_size && size > l.max_size)
             throw usage_error("--size " + std::to_string(size) + " is larger than " + l.id +
                               " allows (" + std::to_string(l.max_size) + ")");
+          if (v->max_size && size > v->max_size) {
+            if (std::find(omitted.begin(), omitted.end(), size) == omitted.end()) {
+              omitted.push_back(size);
+              if (request.omitted)
+                request.omitted(name + " omitted at --size " + std::to_string(size) +
+                                " (it runs up to " + std::to_string(v->max_size) + ")");
+            }
+            continue;
+          }
           const launch_config config{size, block, param};
           if (v->grid)
             if (const std::string why = grid_violation(v->grid(config), limits); !why.empty())
@@ -197,6 +208,8 @@ std::vector<result_row> run_lab(const run_request& request) {
               static_cast<std::uint64_t>(facts->max_grid_dim[2])};
   }
   const std::vector<point> points = expand(request, limits);
+  if (points.empty())
+    throw usage_error("nothing to run: every variant asked for is above its size limit");
   const auto predict_point = [&](std::size_t i) { return predicted_row(l, points[i]); };
   const auto counted = [&](std::size_t i) {
     return " (" + std::to_string(i + 1) + " of " + std::to_string(points.size()) + ")";
@@ -263,6 +276,7 @@ std::vector<result_row> run_lab(const run_request& request) {
         row.phases.h2d_ms = clock.lap_ms();
       }
       row.shape = prepared->shape();
+      if (p.which->resources) row.resources = p.which->resources(p.config);
       {
         nvtx::scoped_range phase("kernel", l.id);
         const auto launch = [&] { prepared->launch(stream.get()); };

@@ -82,8 +82,10 @@ TEST(report_csv, keeps_the_field_names_plots_read_and_adds_new_ones_at_the_end) 
   EXPECT_EQ(std::vector<std::string>(header.begin(), header.begin() + leading.size()), leading);
   const std::vector<std::string> trailing{
       "model_mismatch", "above_shared_band", "counters_missing", "alloc_ms",
-      "h2d_ms",         "kernel_phase_ms",   "d2h_ms",           "verify_ms"};
-  EXPECT_EQ(std::vector<std::string>(header.end() - 8, header.end()), trailing);
+      "h2d_ms",         "kernel_phase_ms",   "d2h_ms",           "verify_ms",
+      "kernel",         "registers",         "local_bytes",      "blocks_per_sm",
+      "occupancy_pct"};
+  EXPECT_EQ(std::vector<std::string>(header.end() - 13, header.end()), trailing);
 }
 
 TEST(report_csv, host_phases_are_written_for_a_measured_row_and_empty_without_a_gpu) {
@@ -91,10 +93,24 @@ TEST(report_csv, host_phases_are_written_for_a_measured_row_and_empty_without_a_
   row.phases = {12.5, 3.25, 40.0, 7.75, 2.0, 0.0};
   const std::string measured = write({row}, output_format::csv);
   const std::string line = measured.substr(measured.find('\n') + 1);
-  EXPECT_NE(line.find(",12.500,3.250,40.000,7.750,2.000\n"), std::string::npos) << line;
+  // The resource fields follow, empty for a row without them.
+  EXPECT_NE(line.find(",12.500,3.250,40.000,7.750,2.000,,,,,\n"), std::string::npos) << line;
   row.measured = false;
   const std::string predicted = write({row}, output_format::csv);
-  EXPECT_NE(predicted.find(",,,,,\n"), std::string::npos) << predicted;
+  EXPECT_NE(predicted.find(",,,,,,,,,,\n"), std::string::npos) << predicted;
+}
+
+TEST(report_csv, kernel_resources_are_written_for_the_main_kernel) {
+  result_row row = aos_float3_row(1179648);
+  kernel_resources k;
+  k.kernel = "tiled_kernel";
+  k.registers = 40;
+  k.block_threads = 256;
+  k.blocks_per_sm = 4;
+  k.max_threads_per_sm = 2048;
+  row.resources = {k};
+  const std::string text = write({row}, output_format::csv);
+  EXPECT_NE(text.find(",tiled_kernel,40,0,4,50.00\n"), std::string::npos) << text;
 }
 
 TEST(report_csv, quotes_a_field_with_commas_quotes_or_line_breaks) {

@@ -57,6 +57,11 @@ struct access_counts {
   std::uint64_t shared_st_wavefronts = 0;
   std::uint64_t shared_ld_conflicts = 0;
   std::uint64_t shared_st_conflicts = 0;
+  // Set by a model whose kernels issue no shared load with every lane off, so that
+  // shared_ld_instructions is also what the shared_ld_inst counter counts (it counts
+  // predicated-off instructions too): the counter is then held to it exactly. A sum keeps it
+  // when either side has it (the lab models every kernel it sums).
+  bool shared_ld_inst_exact = false;
   // Instructions and branches, where the lab has an instruction model (a walk through the
   // kernel's SASS). Summing keeps them only when both sides have them: a total with one
   // unpredicted kernel is not a prediction.

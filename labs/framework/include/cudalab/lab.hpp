@@ -7,6 +7,7 @@
 // counters and the table.
 #pragma once
 
+#include "cudalab/kernel_resources.hpp"
 #include "cudalab/model/access_model.hpp"
 
 #include <cuda_runtime_api.h>
@@ -141,6 +142,9 @@ struct variant {
   // default size) is timed at most this many times, after at most one warm-up; 0: --repeat
   // and --warmup as given.
   int max_timed_runs = 0;
+  // The largest size this variant runs (a CPU baseline whose loop would take minutes); the
+  // runner omits its points above it, saying so in one line. 0: the lab's limit only.
+  std::size_t max_size = 0;
 
   std::function<std::size_t(const launch_config&)> device_bytes;  // GPU memory needed
   // The largest grid the variant launches for a config (the runner checks it against the
@@ -155,6 +159,9 @@ struct variant {
   // starts. Empty: `predict` is cheap at every size the lab accepts.
   std::function<double(const launch_config&)> model_cost;
   std::function<std::unique_ptr<prepared_variant>(const launch_config&, cudaStream_t)> prepare;
+  // What the variant's kernels were compiled to and how many of their blocks an SM holds, on
+  // the current device, its main kernel first (kernel_resources.hpp). Empty: not reported.
+  std::function<std::vector<kernel_resources>(const launch_config&)> resources;
 };
 
 struct result_row;  // runner.hpp
@@ -206,6 +213,9 @@ struct lab {
   std::vector<std::string> headline_metrics;
   // The work is bound by arithmetic, not memory: the default view shows TFLOP/s, not GB/s.
   bool flop_bound = false;
+  // A baseline variant whose throughput, measured in the same run at the same size, the
+  // default view states every row's as a percentage of ("%cublas"). Empty: no such column.
+  std::string roof_variant;
   std::optional<exercise_spec> exercise;
   // Lines `cudalab run` prints after the table: what the learner should know about this build
   // (a model that cannot predict here, and why). Empty: nothing to say.

@@ -58,6 +58,8 @@ struct run_request {
   bool gpu = true;  // false: predictions only (no device here)
   // Told what the run is doing ("timing 04-coalescing/soa (3 of 17)"), for a progress line.
   std::function<void(const std::string&)> progress;
+  // Told of points the run leaves out (a variant above its max_size), one line each.
+  std::function<void(const std::string&)> omitted;
 };
 
 struct counter_cell {
@@ -100,6 +102,7 @@ struct result_row {
   std::optional<model::access_counts> predicted;
   counter_cell counters;
   phase_times phases;
+  std::vector<kernel_resources> resources;  // variant::resources, main kernel first
 };
 
 // Runs the request: one row per variant, size, block and sweep value. Every point is checked

@@ -1,0 +1,136 @@
+// Index arithmetic of lab 08 (register tiling: C = A B of n x n row-major floats, several
+// outputs a thread), shared by the kernels (device) and the access model (host), so that a
+// prediction walks exactly the addresses and shared-memory words the kernels touch.
+//
+// Every block-tiled kernel of the lab works the same way. A block owns a BM x BN tile of C and
+// walks the inner dimension BK columns at a time. At each step its threads copy the A tile
+// (BM x BK) and the B tile (BK x BN) into shared memory in "slots" of `vec` consecutive floats
+// of one row, slot s going to thread s mod threads; then each thread takes its products from
+// the tiles into registers. The functions take plain integers (block, thread, slot, step),
+// never blockIdx/threadIdx, so the model can call them for any lane of any warp.
+#pragma once
+
+#include "matmul/matmul_index.cuh"
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+namespace cudalab::matmul {
+
+// The shape of one block-tiled kernel, the same numbers as its template arguments.
+struct block_tiling {
+  unsigned bm = 0, bn = 0, bk = 0;  // the block's tile of C (bm x bn) and its inner step
+  unsigned tm = 1, tn = 1;          // a thread's outputs: tm rows x tn columns (a warp sub-tile
+                                    // for the warp-tiled kernel, which repeats it)
+  unsigned threads = 0;             // a block's threads (1D)
+  unsigned vec = 1;                 // floats a load slot moves: 1, or 4 (16-byte loads)
+  bool a_transposed = false;        // the A tile is stored k-major (As[k][m]) in shared memory
+  // Warp-tiled kernels only: each warp owns a wm x wn tile of the block's, walked in
+  // wm_iter x wn_iter sub-tiles of (wm/wm_iter) x (wn/wn_iter), a tm x tn block a thread each.
+  unsigned wm = 0, wn = 0, wn_iter = 1;
+  unsigned wm_iter() const { return wm && wn ? wm * wn / (32 * tm * tn * wn_iter) : 1; }
+  unsigned outputs_per_thread() const { return bm * bn / threads; }
+};
+
+// Load slots of a tile of `rows` x `width` floats in slots of `vec`: slot s is row s / (width /
+// vec), first column (s mod (width / vec)) vec.
+__host__ __device__ inline unsigned slot_row(unsigned slot, unsigned width, unsigned vec) {
+  return slot / (width / vec);
+}
+__host__ __device__ inline unsigned slot_col(unsigned slot, unsigned width, unsigned vec) {
+  return slot % (width / vec) * vec;
+}
+// Slot i of thread t.
+__host__ __device__ inline unsigned thread_slot(unsigned thread, unsigned i, unsigned threads) {
+  return thread + i * threads;
+}
+
+// The first row and column of the C tile of block (bx, by).
+__host__ __device__ inline std::size_t block_first_row(unsigned block_y, unsigned bm) {
+  return static_cast<std::size_t>(block_y) * bm;
+}
+__host__ __device__ inline std::size_t block_first_col(unsigned block_x, unsigned bn) {
+  return static_cast<std::size_t>(block_x) * bn;
+}
+// The inner-dimension index of column c (A) or row c (B) of the tiles at step t.
+__host__ __device__ inline std::size_t step_index(unsigned step, unsigned bk, unsigned c) {
+  return static_cast<std::size_t>(step) * bk + c;
+}
+__host__ __device__ inline unsigned inner_steps(std::size_t n, unsigned bk) {
+  return static_cast<unsigned>((n + bk - 1) / bk);
+}
+
+// 16-byte global loads and stores need every row to start on a 16-byte boundary (n a multiple
+// of 4: cudaMalloc's base is 256-byte aligned) so that a slot of 4 floats is either wholly
+// inside the matrix or wholly outside; otherwise the kernels take 4-byte loads, one a float.
+__host__ __device__ inline bool rows_are_16_byte_aligned(std::size_t n) { return n % 4 == 0; }
+
+// Shared words of the tiles. A row-major: As[r][c] at r bk + c; A transposed: As[c][r] at
+// c bm + r. B row-major: Bs[r][c] at r bn + c, after the A tile (bm bk words on).
+__host__ __device__ inline unsigned a_word(unsigned r, unsigned c, unsigned bm, unsigned bk,
+                                           bool transposed) {
+  return transposed ? c * bm + r : r * bk + c;
+}
+__host__ __device__ inline unsigned b_word(unsigned r, unsigned c, unsigned bm, unsigned bn,
+                                           unsigned bk) {
+  return bm * bk + r * bn + c;
+}
+
+// coarse_1d: thread t computes tm rows of one column: column t mod bn, rows (t / bn) tm + i.
+__host__ __device__ inline unsigned coarse_col(unsigned thread, unsigned bn) {
+  return thread % bn;
+}
+__host__ __device__ inline unsigned coarse_row(unsigned thread, unsigned bn, unsigned tm,
+                                               unsigned i) {
+  return thread / bn * tm + i;
+}
+
+// register_2d and vectorized: thread t computes a tm x tn block: rows (t / (bn/tn)) tm + i,
+// columns (t mod (bn/tn)) tn + j.
+__host__ __device__ inline unsigned block2d_row(unsigned thread, unsigned bn, unsigned tm,
+                                                unsigned tn, unsigned i) {
+  return thread / (bn / tn) * tm + i;
+}
+__host__ __device__ inline unsigned block2d_col(unsigned thread, unsigned bn, unsigned tn,
+                                                unsigned j) {
+  return thread % (bn / tn) * tn + j;
+}
+
+// warp_tiled: warp w = t / 32 owns rows (w / (bn/wn)) wm .. and columns (w mod (bn/wn)) wn ..
+// of the block's tile; lane l of it, in sub-tile (mi, ni), computes rows
+// mi (wm/wm_iter) + (l / ((wn/wn_iter)/tn)) tm + i and columns
+// ni (wn/wn_iter) + (l mod ((wn/wn_iter)/tn)) tn + j of the warp's tile.
+__host__ __device__ inline unsigned warp_tile_row(unsigned thread, unsigned bn, unsigned wm,
+                                                  unsigned wn, unsigned wm_iter, unsigned wn_iter,
+                                                  unsigned tm, unsigned tn, unsigned mi,
+                                                  unsigned i) {
+  const unsigned warp = thread / 32, lane = thread % 32;
+  const unsigned sub_n = wn / wn_iter;
+  return warp / (bn / wn) * wm + mi * (wm / wm_iter) + lane / (sub_n / tn) * tm + i;
+}
+__host__ __device__ inline unsigned warp_tile_col(unsigned thread, unsigned bn, unsigned wn,
+                                                  unsigned wn_iter, unsigned tn, unsigned ni,
+                                                  unsigned j) {
+  const unsigned warp = thread / 32, lane = thread % 32;
+  const unsigned sub_n = wn / wn_iter;
+  return warp % (bn / wn) * wn + ni * sub_n + lane % (sub_n / tn) * tn + j;
+}
+
+// pad_to_64: the side of the padded copies, and the kernel's shape: 32 x 8 threads compute a
+// 32 x 32 tile of C, four rows a thread (ty + 8 i), from 32 x 32 tiles; no guards, since the
+// padded side is a multiple of the tile.
+inline constexpr unsigned pad_multiple = 64;
+__host__ __device__ inline std::size_t padded_side(std::size_t n) {
+  return (n + pad_multiple - 1) / pad_multiple * pad_multiple;
+}
+inline constexpr unsigned pad_tile = 32;
+inline constexpr unsigned pad_block_y = 8;
+inline constexpr unsigned pad_outputs = pad_tile / pad_block_y;  // 4 a thread
+__host__ __device__ inline unsigned pad_row(unsigned thread_y, unsigned i) {
+  return thread_y + i * pad_block_y;
+}
+// The copy kernels' blocks: 32 x 8 threads, one element a thread.
+inline constexpr unsigned copy_block_x = 32, copy_block_y = 8;
+
+}  // namespace cudalab::matmul

@@ -1,0 +1,78 @@
+// Lab 08 launchers (register tiling): each checks the side, launches on `stream` and checks
+// the launch (CUDALAB_CHECK_LAUNCH). All compute C = A B for n x n row-major floats held in
+// buffers of matmul::padded_elements(n) floats (matmul_index.cuh), touching only the first
+// n x n: the edges are handled in the kernels, for any n.
+//
+// Each kernel family also reports the resources its kernel was compiled to (registers, spills,
+// shared memory) and how many of its blocks an SM holds (cudalab/kernel_resources.hpp).
+#pragma once
+
+#include "matmul/matmul_kernels.cuh"
+#include "matmul/register_tiling_index.cuh"
+
+#include "cudalab/kernel_resources.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <vector>
+
+namespace cudalab::matmul {
+
+// The tilings the lab builds (the kernels' template arguments).
+inline constexpr block_tiling coarse_1d_tiling{64, 64, 8, 8, 1, 512, 1, false};
+inline constexpr block_tiling register_2d_tiling{128, 128, 8, 8, 8, 256, 1, false};
+inline constexpr block_tiling vectorized_tiling{128, 128, 8, 8, 8, 256, 4, true};
+// warp_tiled's configurations (`--sweep config=0,1,2`): a thread's tm x tn block, repeated
+// over wm_iter x wn_iter sub-tiles of its warp's wm x wn tile.
+inline constexpr unsigned warp_tiled_configs = 3;
+inline constexpr block_tiling warp_tiled_tilings[warp_tiled_configs] = {
+    {128, 128, 16, 8, 4, 128, 4, true, 64, 64, 4},   // 0: 4 warps of 64 x 64
+    {128, 128, 8, 8, 4, 256, 4, true, 64, 32, 2},    // 1: 8 warps of 64 x 32, BK = 8
+    {128, 256, 16, 8, 4, 256, 4, true, 64, 64, 4},   // 2: 8 warps of 64 x 64, a wider tile
+};
+// The configuration `warp_tiled` runs when none is asked for.
+inline constexpr unsigned warp_tiled_default_config = 0;
+
+// The tiling of warp_tiled configuration `config`; throws usage_error past the last.
+const block_tiling& warp_tiled_tiling(unsigned config);
+
+// A block-tiled kernel's shape: `tiling.threads` threads (1D), ceil(n/bn) x ceil(n/bm) blocks.
+launch_dims block_tiled_dims(std::size_t n, const block_tiling& tiling);
+// pad_to_64's shapes: the padded product (32 x 8 threads, padded_side(n)/32 blocks a side) and
+// a copy between n x n and padded_side(n) x padded_side(n) (32 x 8 threads, one element each).
+launch_dims pad_product_dims(std::size_t n);
+launch_dims pad_copy_dims(std::size_t side);
+
+// NAIVE (the padding route): copy A and B into zero-padded padded_side(n)^2 buffers...
+void launch_pad_inputs(const float* a, const float* b, float* a_padded, float* b_padded,
+                       std::size_t n, cudaStream_t stream);
+// ...multiply the padded matrices, four outputs a thread, no guards...
+launch_dims launch_pad_product(const float* a_padded, const float* b_padded, float* c_padded,
+                               std::size_t n, cudaStream_t stream);
+// ...and copy the n x n result out of the padded one.
+void launch_unpad_output(const float* c_padded, float* c, std::size_t n, cudaStream_t stream);
+
+// FIXED: tm = 8 rows of C a thread from shared tiles (64 x 64 block tile, BK = 8).
+launch_dims launch_coarse_1d(const float* a, const float* b, float* c, std::size_t n,
+                             cudaStream_t stream);
+// FIXED: an 8 x 8 block of C a thread (128 x 128 block tile, BK = 8, 256 threads).
+launch_dims launch_register_2d(const float* a, const float* b, float* c, std::size_t n,
+                               cudaStream_t stream);
+// FIXED: register_2d with 16-byte global loads (4-byte ones when n % 4 != 0) and the A tile
+// stored transposed, so that a thread reads A and B from shared memory 16 bytes at a time.
+launch_dims launch_vectorized(const float* a, const float* b, float* c, std::size_t n,
+                              cudaStream_t stream);
+// FIXED: a warp-level tile between the block's and the thread's (warp_tiled_tilings[config]).
+launch_dims launch_warp_tiled(const float* a, const float* b, float* c, std::size_t n,
+                              unsigned config, cudaStream_t stream);
+
+// What each kernel was compiled to, and its blocks per SM at its launch shape, on the current
+// device: the product kernel first.
+std::vector<kernel_resources> pad_to_64_resources();
+kernel_resources coarse_1d_resources();
+kernel_resources register_2d_resources();
+kernel_resources vectorized_resources();
+kernel_resources warp_tiled_resources(unsigned config);
+
+}  // namespace cudalab::matmul

@@ -1,0 +1,114 @@
+// Lab 08-register-tiling: the matrix product C = A B with several outputs a thread, from the
+// padding route of older tutorials to a warp-tiled kernel near cuBLAS.
+//
+// Variants (kernels in kernels/matmul/):
+//   pad_to_64         naive     A and B copied into zero-padded buffers (side a multiple of 64),
+//                               4 outputs a thread, no guards; the copies untimed
+//   pad_to_64_copies  naive     the same, timed with its padding copies
+//   coarse_1d         fixed     8 outputs of a column a thread (64 x 64 block tile, BK = 8)
+//   register_2d       fixed     an 8 x 8 block of outputs a thread (128 x 128, BK = 8)
+//   vectorized        fixed     register_2d with 16-byte loads, the A tile transposed
+//   warp_tiled        fixed     a warp tile between block and thread (sweep `config`)
+//   cublas            baseline  cublasSgemm, FP32 (TF32 off)
+//   exercise          exercise  labs/08-register-tiling/exercise.cu (`cudalab check 08`)
+#include "regtile_lab.hpp"
+
+#include "regtile_grade.hpp"
+#include "regtile_model.hpp"
+#include "regtile_variants.hpp"
+
+#include "matmul/register_tiling_kernels.cuh"
+
+#include "cudalab/metrics.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace cudalab::labs {
+namespace {
+
+using regtile_model::kernel;
+namespace mm = cudalab::matmul;
+
+std::vector<std::string> default_metrics() {
+  std::vector<std::string> m = resolve_metrics("memory");
+  for (const char* needed : {"smsp__inst_executed_op_shared_ld.sum",
+                             "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+                             "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+                             "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+                             "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"})
+    if (std::find(m.begin(), m.end(), needed) == m.end()) m.emplace_back(needed);
+  return m;
+}
+
+mm::launch_dims coarse_1d(const float* a, const float* b, float* c, std::size_t n, unsigned,
+                          cudaStream_t s) {
+  return mm::launch_coarse_1d(a, b, c, n, s);
+}
+mm::launch_dims register_2d(const float* a, const float* b, float* c, std::size_t n, unsigned,
+                            cudaStream_t s) {
+  return mm::launch_register_2d(a, b, c, n, s);
+}
+mm::launch_dims vectorized(const float* a, const float* b, float* c, std::size_t n, unsigned,
+                           cudaStream_t s) {
+  return mm::launch_vectorized(a, b, c, n, s);
+}
+
+template <kernel_resources (*Query)()>
+std::vector<kernel_resources> one_kernel(const launch_config&) {
+  return {Query()};
+}
+
+}  // namespace
+
+lab make_lab_08_register_tiling() {
+  lab l;
+  l.id = "08-register-tiling";
+  l.title = "Register tiling: several outputs a thread, toward cuBLAS";
+  l.size_unit = "matrix side n (n x n x n product)";
+  l.readme = "labs/08-register-tiling/README.md";
+  l.headline_metrics = {"lds_per_fma", "ld_sectors"};
+  l.flop_bound = true;
+  l.roof_variant = "cublas";
+  l.default_size = regtile_default_side;
+  l.max_size = mm::max_side;
+  l.default_metrics = default_metrics();
+  l.variants = {
+      make_pad_to_64_variant(false),
+      make_pad_to_64_variant(true),
+      make_regtile_variant({"coarse_1d", variant_role::fixed,
+                            "8 outputs of a column a thread: each B value read feeds 8 FMAs",
+                            &coarse_1d, kernel::coarse_1d, false,
+                            one_kernel<&mm::coarse_1d_resources>}),
+      make_regtile_variant({"register_2d", variant_role::fixed,
+                            "an 8 x 8 block a thread: each value read feeds 8 FMAs",
+                            &register_2d, kernel::register_2d, false,
+                            one_kernel<&mm::register_2d_resources>}),
+      make_regtile_variant({"vectorized", variant_role::fixed,
+                            "register_2d with 16-byte loads and the A tile transposed",
+                            &vectorized, kernel::vectorized, false,
+                            one_kernel<&mm::vectorized_resources>}),
+      make_regtile_variant({"warp_tiled", variant_role::fixed,
+                            "a warp tile between block and thread (sweep config)",
+                            &mm::launch_warp_tiled, kernel::warp_tiled, true,
+                            [](const launch_config& c) {
+                              return std::vector<kernel_resources>{
+                                  mm::warp_tiled_resources(static_cast<unsigned>(c.param))};
+                            }}),
+      make_cublas_variant(),
+      make_regtile_exercise_variant(),
+  };
+  exercise_spec ex;
+  ex.variant = "exercise";
+  ex.file = "labs/08-register-tiling/exercise.cu";
+  ex.size = regtile_default_side;
+  ex.grade = grade_regtile;
+  ex.reference_variants = {"cublas"};
+  ex.graded_variants = {"pad_to_64", "pad_to_64_copies", "coarse_1d", "register_2d", "vectorized",
+                        "warp_tiled"};
+  ex.graded_sweep_values = {static_cast<long>(mm::warp_tiled_default_config)};
+  l.exercise = ex;
+  return l;
+}
+
+}  // namespace cudalab::labs

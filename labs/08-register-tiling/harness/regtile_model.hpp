@@ -1,0 +1,46 @@
+// Lab 08's access model: the global and shared accesses of every register-tiled product
+// kernel, walked warp by warp with the kernels' own index functions
+// (kernels/matmul/register_tiling_index.cuh).
+//
+// As in lab 03, whole blocks repeat (cudalab/model/block_classes.hpp) and so do whole steps
+// of the inner loop (a step moves A by 4 BK bytes and B by 4 BK n), so the prediction walks one
+// block and one step of each class plus the edges: a few thousand warp instructions at any n.
+//
+// Shared loads are counted as the compiler emits them (checked with cuobjdump -sass; the lab's
+// README shows how): a 16-byte LDS.128 is one instruction, served in quarter-warp phases by
+// the bank model. Every shared load of these kernels has all 32 lanes on, so the counts are
+// also what smsp__inst_executed_op_shared_ld counts: exact.
+#pragma once
+
+#include "cudalab/model/access_model.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace cudalab::labs::regtile_model {
+
+enum class kernel {
+  pad_product,      // the padded product alone (pad_to_64)
+  pad_with_copies,  // padding copies of A and B, the padded product, the copy of C out
+  coarse_1d,
+  register_2d,
+  vectorized,
+  warp_tiled,
+};
+enum class walk { block_classes, every_block };
+
+// Model base addresses of A, B, C (and pad_to_64's padded copies, 3 to 5): 2^40 bytes apart.
+inline std::uint64_t buffer_base(unsigned buffer) { return std::uint64_t{buffer} << 40; }
+
+// The counts of one launch (all of its kernels) for side n; `config` is warp_tiled's.
+model::access_counts predict(kernel k, std::size_t n, unsigned config = 0,
+                             walk how = walk::block_classes);
+
+// Shared-memory load instructions a warp issues per inner step (BK columns), from the tiling:
+// what the counts above are made of, for the lesson and the tests.
+std::uint64_t shared_loads_per_warp_step(kernel k, unsigned config = 0);
+
+// The warp instructions predict() simulates (the model budget's measure).
+double prediction_cost(kernel k, std::size_t n, unsigned config = 0);
+
+}  // namespace cudalab::labs::regtile_model

@@ -1,0 +1,166 @@
+// Lab 08 prepared variants (regtile_variants.hpp).
+#include "regtile_variants.hpp"
+
+#include "matmul/matmul_index.cuh"
+#include "matmul/register_tiling_kernels.cuh"
+
+#include "cudalab/check.hpp"
+#include "cudalab/device_buffer.hpp"
+
+#include <memory>
+
+namespace cudalab::labs {
+namespace {
+
+launch_shape to_shape(const matmul::launch_dims& d, std::size_t n) {
+  launch_shape s;
+  s.grid_x = d.grid.x;
+  s.grid_y = d.grid.y;
+  s.block_x = d.block.x;
+  s.block_y = d.block.y;
+  s.threads_needed = n * n;
+  return s;
+}
+
+class kernel_prepared final : public prepared_variant {
+ public:
+  kernel_prepared(regtile_launcher launch, unsigned config, const launch_config& c)
+      : m_launch(launch), m_config(config), m_product(c.size) {}
+  void upload(cudaStream_t stream) override { m_product.upload(stream); }
+  void reset(cudaStream_t stream) override { m_product.reset(stream); }
+  void launch(cudaStream_t stream) override {
+    m_dims = m_launch(m_product.a(), m_product.b(), m_product.c(), m_product.n(), m_config, stream);
+    m_launched = true;
+  }
+  void download(cudaStream_t stream) override { m_product.download(stream); }
+  verify_result verify() override { return m_product.verify(); }
+  launch_shape shape() const override {
+    return m_launched ? to_shape(m_dims, m_product.n()) : launch_shape{};
+  }
+
+ private:
+  regtile_launcher m_launch;
+  unsigned m_config;
+  matmul_device_product m_product;
+  matmul::launch_dims m_dims;
+  bool m_launched = false;
+};
+
+// pad_to_64: the padded copies live beside the shared buffers. Without copies in the timed
+// launch, reset() pads A and B (untimed, unprofiled) and download() copies C out.
+class pad_prepared final : public prepared_variant {
+ public:
+  pad_prepared(bool with_copies, const launch_config& c)
+      : m_with_copies(with_copies),
+        m_product(c.size),
+        m_a(padded(c.size)),
+        m_b(padded(c.size)),
+        m_c(padded(c.size)) {}
+  void upload(cudaStream_t stream) override { m_product.upload(stream); }
+  void reset(cudaStream_t stream) override {
+    m_product.reset(stream);
+    m_c.fill_bytes(0xFF, stream);
+    if (!m_with_copies) pad(stream);
+  }
+  void launch(cudaStream_t stream) override {
+    if (m_with_copies) pad(stream);
+    m_dims = matmul::launch_pad_product(m_a.data(), m_b.data(), m_c.data(), m_product.n(), stream);
+    if (m_with_copies) unpad(stream);
+    m_launched = true;
+  }
+  void download(cudaStream_t stream) override {
+    if (!m_with_copies) unpad(stream);
+    m_product.download(stream);
+  }
+  verify_result verify() override { return m_product.verify(); }
+  launch_shape shape() const override {
+    return m_launched ? to_shape(m_dims, m_product.n()) : launch_shape{};
+  }
+
+ private:
+  static std::size_t padded(std::size_t n) {
+    const std::size_t side = matmul::padded_side(n);
+    return side * side;
+  }
+  void pad(cudaStream_t stream) {
+    matmul::launch_pad_inputs(m_product.a(), m_product.b(), m_a.data(), m_b.data(), m_product.n(),
+                              stream);
+  }
+  void unpad(cudaStream_t stream) {
+    matmul::launch_unpad_output(m_c.data(), m_product.c(), m_product.n(), stream);
+  }
+
+  bool m_with_copies;
+  matmul_device_product m_product;
+  device_buffer<float> m_a, m_b, m_c;
+  matmul::launch_dims m_dims;
+  bool m_launched = false;
+};
+
+unsigned config_of(bool sweeps, const launch_config& c) {
+  return sweeps ? static_cast<unsigned>(c.param) : matmul::warp_tiled_default_config;
+}
+
+}  // namespace
+
+variant make_regtile_variant(regtile_spec spec) {
+  variant v;
+  v.name = spec.name;
+  v.role = spec.role;
+  v.lesson = spec.lesson;
+  const bool sweeps = spec.config_sweep;
+  // --block is ignored: each kernel's block is its tiling's.
+  if (sweeps) {
+    std::vector<long> all;
+    for (unsigned i = 0; i < matmul::warp_tiled_configs; ++i) all.push_back(i);
+    v.sweep = sweep_spec{config_sweep, {static_cast<long>(matmul::warp_tiled_default_config)}, 0,
+                         static_cast<long>(matmul::warp_tiled_configs) - 1};
+  }
+  v.device_bytes = matmul_three_buffers;
+  v.ideal = [](const launch_config& c) { return matmul_ideal(c.size); };
+  if (spec.model) {
+    const regtile_model::kernel k = *spec.model;
+    v.predict = [k, sweeps](const launch_config& c) {
+      return regtile_model::predict(k, c.size, config_of(sweeps, c));
+    };
+    v.model_cost = [k, sweeps](const launch_config& c) {
+      return regtile_model::prediction_cost(k, c.size, config_of(sweeps, c));
+    };
+  }
+  v.resources = spec.resources;
+  const regtile_launcher launch = spec.launch;
+  v.prepare = [launch, sweeps](const launch_config& c,
+                               cudaStream_t) -> std::unique_ptr<prepared_variant> {
+    matmul::check_side(c.size);
+    if (sweeps) matmul::warp_tiled_tiling(config_of(sweeps, c));
+    return std::make_unique<kernel_prepared>(launch, config_of(sweeps, c), c);
+  };
+  return v;
+}
+
+variant make_pad_to_64_variant(bool with_copies) {
+  variant v;
+  v.name = with_copies ? "pad_to_64_copies" : "pad_to_64";
+  v.role = variant_role::naive;
+  v.lesson = with_copies
+                 ? "pad_to_64 timed with its copies: pad A and B, multiply, copy C out"
+                 : "A, B padded to a multiple of 64 (copies untimed), 4 outputs a thread, no guards";
+  v.device_bytes = [](const launch_config& c) {
+    const std::size_t side = matmul::padded_side(c.size);
+    return matmul_three_buffers(c) + 3 * sizeof(float) * side * side;
+  };
+  v.ideal = [](const launch_config& c) { return matmul_ideal(c.size); };
+  const regtile_model::kernel k =
+      with_copies ? regtile_model::kernel::pad_with_copies : regtile_model::kernel::pad_product;
+  v.predict = [k](const launch_config& c) { return regtile_model::predict(k, c.size); };
+  v.model_cost = [k](const launch_config& c) { return regtile_model::prediction_cost(k, c.size); };
+  v.resources = [](const launch_config&) { return matmul::pad_to_64_resources(); };
+  v.prepare = [with_copies](const launch_config& c,
+                            cudaStream_t) -> std::unique_ptr<prepared_variant> {
+    matmul::check_side(c.size);
+    return std::make_unique<pad_prepared>(with_copies, c);
+  };
+  return v;
+}
+
+}  // namespace cudalab::labs

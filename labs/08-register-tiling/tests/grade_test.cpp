@@ -1,0 +1,64 @@
+// `cudalab check 08`'s grade on synthetic rows (no GPU): each line passes and fails on its own.
+#include "regtile_grade.hpp"
+
+#include "matmul_product.hpp"
+
+#include "cudalab/metrics.hpp"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using namespace cudalab;
+using namespace cudalab::labs;
+
+constexpr std::size_t n = 2001;
+
+result_row row_with(const std::string& name, double ms, double lds_per_fma) {
+  result_row r;
+  r.variant_name = name;
+  r.measured = true;
+  r.ideal = matmul_ideal(n);
+  r.time.median_ms = ms;
+  r.verification = {true, "max err 1e-07"};
+  r.counters.available = true;
+  r.counters.totals[find_metric("shared_ld_inst")->cupti_name] = lds_per_fma * r.ideal.flops / 64;
+  return r;
+}
+
+TEST(regtile_grade, a_fast_register_tiled_kernel_passes_every_line) {
+  const result_row cublas = row_with("cublas", 1.0, 0);
+  const grade_report g = grade_regtile(row_with("exercise", 1.5, 0.07), {cublas});
+  EXPECT_TRUE(g.passed);
+  ASSERT_EQ(g.lines.size(), 3u);
+  for (const auto& line : g.lines) EXPECT_EQ(line.substr(line.size() - 4), "  ok") << line;
+}
+
+TEST(regtile_grade, one_output_a_thread_fails_on_loads_per_fma) {
+  const grade_report g =
+      grade_regtile(row_with("exercise", 1.5, 1.25), {row_with("cublas", 1.0, 0)});
+  EXPECT_FALSE(g.passed);
+  EXPECT_NE(g.lines[1].find("FAIL"), std::string::npos);
+  EXPECT_NE(g.lines[2].find("  ok"), std::string::npos);
+  EXPECT_FALSE(g.hint.empty());
+}
+
+TEST(regtile_grade, a_slow_kernel_fails_on_speed_against_cublas_in_the_same_run) {
+  const double slowest = 1.0 / regtile_cublas_fraction_target;
+  const grade_report g =
+      grade_regtile(row_with("exercise", slowest * 1.01, 0.07), {row_with("cublas", 1.0, 0)});
+  EXPECT_FALSE(g.passed);
+  EXPECT_NE(g.lines[2].find("FAIL"), std::string::npos);
+  const grade_report just =
+      grade_regtile(row_with("exercise", slowest * 0.99, 0.07), {row_with("cublas", 1.0, 0)});
+  EXPECT_TRUE(just.passed);
+}
+
+TEST(regtile_grade, a_wrong_product_or_a_missing_cublas_row_fails) {
+  result_row wrong = row_with("exercise", 1.0, 0.07);
+  wrong.verification = {false, "3 of 4004001 outputs wrong"};
+  EXPECT_FALSE(grade_regtile(wrong, {row_with("cublas", 1.0, 0)}).passed);
+  EXPECT_FALSE(grade_regtile(row_with("exercise", 1.0, 0.07), {}).passed);
+}
+
+}  // namespace
