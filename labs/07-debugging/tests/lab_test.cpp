@@ -56,7 +56,7 @@ TEST(debugging_lab, the_checker_needs_no_counters_and_grades_the_blur_pair) {
   EXPECT_EQ(names, (std::vector<std::string>{"missing_sync", "missing_sync_fixed"}));
 }
 
-// The default size's tail block overshoots by (3907 * 256 - 1000003) floats = 1,452 bytes,
+// The default size's tail block overshoots by 3907 * 256 - 1000003 = 189 floats (756 bytes),
 // inside the 194,292 bytes its last 2 MiB page leaves.
 TEST(debugging_lab, the_default_size_leaves_room_for_the_tail_blocks_overshoot) {
   const std::size_t bytes = debugging_default_size * sizeof(float);
