@@ -54,8 +54,8 @@ launch_dims launch_blur_tiled(const float* in, float* out, std::size_t n, unsign
 
 // BUGGY divergent_barrier: even and odd lanes each wait at their own __syncthreads(), inside
 // an if/else that splits every warp.
-launch_dims launch_pair_swap_divergent(const float* in, float* out, std::size_t n,
-                                       unsigned block, cudaStream_t stream);
+launch_dims launch_pair_swap_divergent(const float* in, float* out, std::size_t n, unsigned block,
+                                       cudaStream_t stream);
 // FIXED: the branch only picks the value; one barrier outside it.
 launch_dims launch_pair_swap(const float* in, float* out, std::size_t n, unsigned block,
                              cudaStream_t stream);
@@ -79,8 +79,8 @@ std::size_t partial_count(std::size_t n, unsigned block);
 launch_dims launch_chunk_reverse_unchecked(const float* in, float* out, std::size_t n,
                                            unsigned block, cudaStream_t stream);
 // The same launch, checked: throws cuda_error (cudaErrorInvalidValue) at this line.
-launch_dims launch_chunk_reverse_checked(const float* in, float* out, std::size_t n,
-                                         unsigned block, cudaStream_t stream);
+launch_dims launch_chunk_reverse_checked(const float* in, float* out, std::size_t n, unsigned block,
+                                         cudaStream_t stream);
 // FIXED: opts in to 64 KiB (cudaFuncAttributeMaxDynamicSharedMemorySize), launches, checks.
 launch_dims launch_chunk_reverse(const float* in, float* out, std::size_t n, unsigned block,
                                  cudaStream_t stream);
@@ -97,8 +97,8 @@ launch_dims launch_histogram_privatised(const unsigned char* in, unsigned* bins,
                                         unsigned block, cudaStream_t stream);
 
 // BUGGY swapped_index: x picks the row and y the column, while the grid spans columns in x.
-launch_dims launch_scale_rows_swapped(const float* in, float* out, matrix_shape m,
-                                      unsigned threads, cudaStream_t stream);
+launch_dims launch_scale_rows_swapped(const float* in, float* out, matrix_shape m, unsigned threads,
+                                      cudaStream_t stream);
 // FIXED: x picks the column.
 launch_dims launch_scale_rows(const float* in, float* out, matrix_shape m, unsigned threads,
                               cudaStream_t stream);

@@ -31,9 +31,9 @@ launch_dims reverse_dims(std::size_t n, unsigned block) {
   check_block(block);
   const std::size_t chunks = (n + reverse_chunk - 1) / reverse_chunk;
   if (chunks == 0 || chunks > 0x7fffffffu)
-    throw usage_error("the staged reverse needs 1.." + std::to_string(0x7fffffffu) +
-                      " chunks of " + std::to_string(reverse_chunk) + " floats (got " +
-                      std::to_string(chunks) + ")");
+    throw usage_error("the staged reverse needs 1.." + std::to_string(0x7fffffffu) + " chunks of " +
+                      std::to_string(reverse_chunk) + " floats (got " + std::to_string(chunks) +
+                      ")");
   return {dim3(static_cast<unsigned>(chunks)), dim3(block)};
 }
 
@@ -47,8 +47,8 @@ launch_dims launch_chunk_reverse_unchecked(const float* in, float* out, std::siz
   return d;
 }
 
-launch_dims launch_chunk_reverse_checked(const float* in, float* out, std::size_t n,
-                                         unsigned block, cudaStream_t stream) {
+launch_dims launch_chunk_reverse_checked(const float* in, float* out, std::size_t n, unsigned block,
+                                         cudaStream_t stream) {
   const launch_dims d = reverse_dims(n, block);
   chunk_reverse_kernel<<<d.grid, d.block, reverse_chunk_bytes, stream>>>(in, out, n);
   CUDALAB_CHECK_LAUNCH();

@@ -47,8 +47,7 @@ __global__ void table_fill_kernel(float* table) {
   if (k < table_entries) table[k] = table_entry(k);
 }
 
-__global__ void table_scale_kernel(const float* in, const float* table, float* out,
-                                   std::size_t n) {
+__global__ void table_scale_kernel(const float* in, const float* table, float* out, std::size_t n) {
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i < n) out[i] = in[i] * table[i % table_entries];
 }
@@ -119,8 +118,7 @@ launch_dims launch_table_scale_leaky(const float* in, float* out, std::size_t n,
   static float* table = nullptr;
   static std::once_flag made;
   std::call_once(made, [stream] {
-    CUDALAB_CHECK_CUDA(cudaMalloc(reinterpret_cast<void**>(&table),
-                                  table_entries * sizeof(float)));
+    CUDALAB_CHECK_CUDA(cudaMalloc(reinterpret_cast<void**>(&table), table_entries * sizeof(float)));
     fill_table(table, stream);
   });
   return launch_table_scale(in, table, out, n, block, stream);

@@ -53,8 +53,7 @@ __global__ void scale_rows_swapped_kernel(const float* in, float* out, std::size
   }
 }
 
-__global__ void scale_rows_kernel(const float* in, float* out, std::size_t rows,
-                                  std::size_t cols) {
+__global__ void scale_rows_kernel(const float* in, float* out, std::size_t rows, std::size_t cols) {
   const std::size_t row = static_cast<std::size_t>(blockIdx.y) * blockDim.y + threadIdx.y;
   const std::size_t col = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (row < rows && col < cols) {
@@ -68,8 +67,8 @@ namespace {
 using histogram_kernel = void (*)(const unsigned char*, unsigned*, std::size_t);
 
 launch_dims launch_histogram(histogram_kernel kernel, std::size_t max_blocks,
-                             const unsigned char* in, unsigned* bins, std::size_t n,
-                             unsigned block, cudaStream_t stream) {
+                             const unsigned char* in, unsigned* bins, std::size_t n, unsigned block,
+                             cudaStream_t stream) {
   check_block(block);
   std::size_t blocks = (n + block - 1) / block;
   if (blocks > max_blocks) blocks = max_blocks;
@@ -103,8 +102,8 @@ launch_dims launch_histogram_privatised(const unsigned char* in, unsigned* bins,
                           stream);
 }
 
-launch_dims launch_scale_rows_swapped(const float* in, float* out, matrix_shape m,
-                                      unsigned threads, cudaStream_t stream) {
+launch_dims launch_scale_rows_swapped(const float* in, float* out, matrix_shape m, unsigned threads,
+                                      cudaStream_t stream) {
   const launch_dims d = matrix_dims(m, threads);
   scale_rows_swapped_kernel<<<d.grid, d.block, 0, stream>>>(in, out, m.rows, m.cols);
   CUDALAB_CHECK_LAUNCH();

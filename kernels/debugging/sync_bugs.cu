@@ -112,8 +112,8 @@ dim3 blocks_for(std::size_t blocks) {
 
 using array_kernel = void (*)(const float*, float*, std::size_t);
 
-launch_dims launch_tiled(array_kernel kernel, std::size_t tile_floats, const float* in,
-                         float* out, std::size_t n, unsigned block, cudaStream_t stream) {
+launch_dims launch_tiled(array_kernel kernel, std::size_t tile_floats, const float* in, float* out,
+                         std::size_t n, unsigned block, cudaStream_t stream) {
   const launch_dims d{blocks_for((n + block - 1) / block), dim3(block)};
   kernel<<<d.grid, d.block, tile_floats * sizeof(float), stream>>>(in, out, n);
   CUDALAB_CHECK_LAUNCH();
@@ -153,8 +153,8 @@ launch_dims launch_blur_tiled(const float* in, float* out, std::size_t n, unsign
   return launch_tiled(blur_tiled_kernel, block + 2, in, out, n, block, stream);
 }
 
-launch_dims launch_pair_swap_divergent(const float* in, float* out, std::size_t n,
-                                       unsigned block, cudaStream_t stream) {
+launch_dims launch_pair_swap_divergent(const float* in, float* out, std::size_t n, unsigned block,
+                                       cudaStream_t stream) {
   check_block(block, 32);
   return launch_tiled(pair_swap_divergent_kernel, block, in, out, n, block, stream);
 }

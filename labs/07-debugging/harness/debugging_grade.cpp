@@ -29,8 +29,9 @@ grade_report grade_debugging(const result_row& ex, const std::vector<result_row>
   const bool correct = ex.verification.ok;
   g.lines.push_back("correct: " + ex.verification.detail + verdict(correct));
   if (!correct)
-    hint += " The blur is wrong: every thread must see its neighbours' values, which other "
-            "threads load into the tile.";
+    hint +=
+        " The blur is wrong: every thread must see its neighbours' values, which other "
+        "threads load into the tile.";
 
   const std::string sanitizer = find_compute_sanitizer();
   bool tools_clean = true;
@@ -40,8 +41,8 @@ grade_report grade_debugging(const result_row& ex, const std::vector<result_row>
       tools_clean = false;
       continue;
     }
-    const sanitized_run run = run_under_sanitizer(sanitizer, tool, ex.lab_id, ex.variant_name,
-                                                  ex.config.size);
+    const sanitized_run run =
+        run_under_sanitizer(sanitizer, tool, ex.lab_id, ex.variant_name, ex.config.size);
     const sanitizer_report& r = run.report;
     std::string line = tool + ": ";
     bool ok = false;

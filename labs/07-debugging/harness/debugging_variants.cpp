@@ -41,7 +41,8 @@ std::vector<float> expected_of(expected_output kind, const std::vector<float>& i
         out[i] = dbg::ramp_value(i);
         break;
       case expected_output::blur:
-        out[i] = dbg::blur3(in[dbg::clamped(dbg::left_of(i), n)], in[i], in[dbg::clamped(i + 1, n)]);
+        out[i] =
+            dbg::blur3(in[dbg::clamped(dbg::left_of(i), n)], in[i], in[dbg::clamped(i + 1, n)]);
         break;
       case expected_output::pair_swap: {
         const std::size_t partner = i ^ 1u;
@@ -91,8 +92,8 @@ verify_result check_floats(const std::vector<float>& got, const std::vector<floa
 }
 
 // A 1D launch with everything it needs: input, output, config, stream.
-using array_launch = std::function<dbg::launch_dims(const float*, float*, const launch_config&,
-                                                    cudaStream_t)>;
+using array_launch =
+    std::function<dbg::launch_dims(const float*, float*, const launch_config&, cudaStream_t)>;
 
 // n floats in, n floats out, both allocated at exactly n.
 class array_prepared final : public prepared_variant {
@@ -158,9 +159,11 @@ void check_overshoot(const std::string& name, const launch_config& c) {
   const auto block = static_cast<std::size_t>(c.block);
   const std::size_t overshoot = (ceil_div(c.size, block) * block - c.size) * sizeof(float);
   if (overshoot > 0 && !dbg::overshoot_fits_page_slack(c.size * sizeof(float), overshoot))
-    throw usage_error(name + " writes past its array: its size must fill at least one 2 MiB page "
-                             "and leave room in the last for the tail block's " +
-                      std::to_string(overshoot) + " bytes (the default size does; so does 1000003)");
+    throw usage_error(name +
+                      " writes past its array: its size must fill at least one 2 MiB page "
+                      "and leave room in the last for the tail block's " +
+                      std::to_string(overshoot) +
+                      " bytes (the default size does; so does 1000003)");
 }
 
 variant base_variant(std::string name, variant_role role, std::string lesson) {
@@ -195,10 +198,10 @@ variant array_variant(array_spec spec, array_launch launch) {
 
 variant make_array_variant(array_spec spec) {
   const array_launcher launch = spec.launch;
-  variant v = array_variant(spec, [launch](const float* in, float* out, const launch_config& c,
-                                           cudaStream_t stream) {
-    return launch(in, out, c.size, static_cast<unsigned>(c.block), stream);
-  });
+  variant v = array_variant(
+      spec, [launch](const float* in, float* out, const launch_config& c, cudaStream_t stream) {
+        return launch(in, out, c.size, static_cast<unsigned>(c.block), stream);
+      });
   if (spec.expected != expected_output::chunk_reverse)
     v.grid = [](const launch_config& c) { return grid_size{ceil_div(c.size, c.block)}; };
   return v;
@@ -224,8 +227,7 @@ class retaining_pool {
     props.location.id = device;
     CUDALAB_CHECK_CUDA(cudaMemPoolCreate(&m_pool, &props));
     std::uint64_t keep_all = ~std::uint64_t{0};
-    CUDALAB_CHECK_CUDA(
-        cudaMemPoolSetAttribute(m_pool, cudaMemPoolAttrReleaseThreshold, &keep_all));
+    CUDALAB_CHECK_CUDA(cudaMemPoolSetAttribute(m_pool, cudaMemPoolAttrReleaseThreshold, &keep_all));
   }
   ~retaining_pool() { CUDALAB_CHECK_CUDA_NOEXCEPT(cudaMemPoolDestroy(m_pool)); }
   retaining_pool(const retaining_pool&) = delete;  // one owner destroys the pool
@@ -251,8 +253,8 @@ class overflow_buffers {
     const std::size_t spacer_bytes = (std::size_t{1} << 31) + (std::size_t{2} << 20);
     if (with_spacer)
       CUDALAB_CHECK_CUDA(cudaMallocFromPoolAsync(&spacer, spacer_bytes, m_pool->get(), stream));
-    CUDALAB_CHECK_CUDA(cudaMallocFromPoolAsync(reinterpret_cast<void**>(&m_out), n,
-                                               m_pool->get(), stream));
+    CUDALAB_CHECK_CUDA(
+        cudaMallocFromPoolAsync(reinterpret_cast<void**>(&m_out), n, m_pool->get(), stream));
     if (with_spacer) {
       CUDALAB_CHECK_CUDA(cudaFreeAsync(spacer, stream));
       const auto base = reinterpret_cast<std::uintptr_t>(spacer);
@@ -305,8 +307,9 @@ class overflow_prepared final : public prepared_variant {
   }
   verify_result verify() override {
     if (!m_launched)
-      return {false, "not launched: the pool did not place the array after its spacer, so the "
-                     "wrapped writes could land in memory that is not the run's"};
+      return {false,
+              "not launched: the pool did not place the array after its spacer, so the "
+              "wrapped writes could land in memory that is not the run's"};
     std::size_t wrong = 0, first = 0;
     for (std::size_t i = m_host.size(); i-- > 0;) {
       if (m_host[i] == dbg::byte_value(static_cast<std::int64_t>(i))) continue;
@@ -315,8 +318,8 @@ class overflow_prepared final : public prepared_variant {
     }
     if (wrong == 0) return {true, "all " + std::to_string(m_host.size()) + " bytes right"};
     return {false, std::to_string(wrong) + " bytes never written, from element " +
-                       std::to_string(first) + " (2^31 = " +
-                       std::to_string(std::size_t{1} << 31) + ")"};
+                       std::to_string(first) + " (2^31 = " + std::to_string(std::size_t{1} << 31) +
+                       ")"};
   }
   launch_shape shape() const override {
     return m_launched ? to_shape(m_dims, m_buffers.size()) : launch_shape{};
@@ -373,11 +376,11 @@ class sum_prepared final : public prepared_variant {
   void reset(cudaStream_t stream) override { m_total.fill_bytes(0xFF, stream); }
   void launch(cudaStream_t stream) override {
     const auto block = static_cast<unsigned>(m_config.block);
-    m_dims = m_fixed ? dbg::launch_sum_partials(m_in.data(), m_partial.data(), m_total.data(),
-                                                m_config.size, block, stream)
-                     : dbg::launch_sum_partials_underlaunch(m_in.data(), m_partial.data(),
-                                                            m_total.data(), m_config.size, block,
-                                                            stream);
+    m_dims = m_fixed
+                 ? dbg::launch_sum_partials(m_in.data(), m_partial.data(), m_total.data(),
+                                            m_config.size, block, stream)
+                 : dbg::launch_sum_partials_underlaunch(
+                       m_in.data(), m_partial.data(), m_total.data(), m_config.size, block, stream);
     m_launched = true;
   }
   void download(cudaStream_t stream) override { m_total.copy_to_host(m_host_total, stream); }
@@ -433,31 +436,29 @@ variant make_uninit_read_variant(bool fixed) {
 // ---- leak --------------------------------------------------------------------------------
 
 variant make_leak_variant(bool fixed) {
-  array_spec spec{fixed ? "leak_fixed" : "leak",
-                  fixed ? variant_role::fixed : variant_role::buggy,
+  array_spec spec{fixed ? "leak_fixed" : "leak", fixed ? variant_role::fixed : variant_role::buggy,
                   fixed ? "the table belongs to the variant and is freed with it"
                         : "a lookup table made on first use and never freed (1 KiB a process)",
                   nullptr, expected_output::table_scale};
   if (!fixed) {
     variant v = array_variant(spec, [](const float* in, float* out, const launch_config& c,
                                        cudaStream_t stream) {
-      return dbg::launch_table_scale_leaky(in, out, c.size, static_cast<unsigned>(c.block),
-                                           stream);
+      return dbg::launch_table_scale_leaky(in, out, c.size, static_cast<unsigned>(c.block), stream);
     });
     v.grid = [](const launch_config& c) { return grid_size{ceil_div(c.size, c.block)}; };
     return v;
   }
   // The fixed twin owns its table: made with the variant, freed with it.
   auto table = std::make_shared<std::unique_ptr<device_buffer<float>>>();
-  variant v = array_variant(spec, [table](const float* in, float* out, const launch_config& c,
-                                          cudaStream_t stream) {
-    if (!*table) {
-      *table = std::make_unique<device_buffer<float>>(dbg::table_entries);
-      dbg::fill_table((*table)->data(), stream);
-    }
-    return dbg::launch_table_scale(in, (*table)->data(), out, c.size,
-                                   static_cast<unsigned>(c.block), stream);
-  });
+  variant v = array_variant(
+      spec, [table](const float* in, float* out, const launch_config& c, cudaStream_t stream) {
+        if (!*table) {
+          *table = std::make_unique<device_buffer<float>>(dbg::table_entries);
+          dbg::fill_table((*table)->data(), stream);
+        }
+        return dbg::launch_table_scale(in, (*table)->data(), out, c.size,
+                                       static_cast<unsigned>(c.block), stream);
+      });
   v.grid = [](const launch_config& c) { return grid_size{ceil_div(c.size, c.block)}; };
   return v;
 }
@@ -479,16 +480,16 @@ class histogram_prepared final : public prepared_variant {
     const auto block = static_cast<unsigned>(m_config.block);
     switch (m_kind) {
       case histogram_kind::racy:
-        m_dims = dbg::launch_histogram_racy(m_in.data(), m_bins.data(), m_config.size, block,
-                                            stream);
+        m_dims =
+            dbg::launch_histogram_racy(m_in.data(), m_bins.data(), m_config.size, block, stream);
         break;
       case histogram_kind::atomic:
-        m_dims = dbg::launch_histogram_atomic(m_in.data(), m_bins.data(), m_config.size, block,
-                                              stream);
+        m_dims =
+            dbg::launch_histogram_atomic(m_in.data(), m_bins.data(), m_config.size, block, stream);
         break;
       case histogram_kind::privatised:
-        m_dims = dbg::launch_histogram_privatised(m_in.data(), m_bins.data(), m_config.size,
-                                                  block, stream);
+        m_dims = dbg::launch_histogram_privatised(m_in.data(), m_bins.data(), m_config.size, block,
+                                                  stream);
         break;
     }
     m_launched = true;
@@ -532,8 +533,8 @@ variant make_histogram_variant(histogram_kind kind) {
       "the histogram with atomicAdd on the global bins",
       "shared bins a block (shared atomics), added to the global ones once a block"};
   const auto k = static_cast<int>(kind);
-  variant v = base_variant(names[k], kind == histogram_kind::racy ? variant_role::buggy
-                                                                  : variant_role::fixed,
+  variant v = base_variant(names[k],
+                           kind == histogram_kind::racy ? variant_role::buggy : variant_role::fixed,
                            lessons[k]);
   v.device_bytes = [](const launch_config& c) {
     return c.size + sizeof(unsigned) * dbg::histogram_bins;
@@ -568,8 +569,7 @@ variant make_swapped_index_variant(bool fixed) {
         dbg::matrix_dims(dbg::matrix_for(c.size), static_cast<unsigned>(c.block));
     return grid_size{d.grid.x, d.grid.y};
   };
-  v.prepare = [fixed](const launch_config& c,
-                      cudaStream_t) -> std::unique_ptr<prepared_variant> {
+  v.prepare = [fixed](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
     class matrix_prepared final : public prepared_variant {
      public:
       matrix_prepared(const launch_config& c, bool fixed)
@@ -583,9 +583,9 @@ variant make_swapped_index_variant(bool fixed) {
       void reset(cudaStream_t stream) override { m_out.fill_bytes(0xFF, stream); }
       void launch(cudaStream_t stream) override {
         const auto t = static_cast<unsigned>(m_config.block);
-        m_dims = m_fixed ? dbg::launch_scale_rows(m_in.data(), m_out.data(), m_shape, t, stream)
-                         : dbg::launch_scale_rows_swapped(m_in.data(), m_out.data(), m_shape, t,
-                                                          stream);
+        m_dims =
+            m_fixed ? dbg::launch_scale_rows(m_in.data(), m_out.data(), m_shape, t, stream)
+                    : dbg::launch_scale_rows_swapped(m_in.data(), m_out.data(), m_shape, t, stream);
         m_launched = true;
       }
       void download(cudaStream_t stream) override { m_out.copy_to_host(m_host_out, stream); }
@@ -593,10 +593,11 @@ variant make_swapped_index_variant(bool fixed) {
         std::vector<float> want(m_shape.elements());
         for (std::size_t r = 0; r < m_shape.rows; ++r)
           for (std::size_t col = 0; col < m_shape.cols; ++col)
-            want[r * m_shape.cols + col] = dbg::scaled_plus_row(m_host_in[r * m_shape.cols + col], r);
+            want[r * m_shape.cols + col] =
+                dbg::scaled_plus_row(m_host_in[r * m_shape.cols + col], r);
         verify_result v = check_floats(m_host_out, want, 0);
-        v.detail += " (" + std::to_string(m_shape.rows) + " x " + std::to_string(m_shape.cols) +
-                    " matrix)";
+        v.detail +=
+            " (" + std::to_string(m_shape.rows) + " x " + std::to_string(m_shape.cols) + " matrix)";
         return v;
       }
       launch_shape shape() const override {

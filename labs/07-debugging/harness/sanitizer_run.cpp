@@ -105,8 +105,8 @@ child_result run_captured(const std::vector<std::string>& argv) {
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   pid_t pid = 0;
-  if (const int failed = ::posix_spawn(&pid, argv[0].c_str(), actions.get(), nullptr, args.data(),
-                                       environ);
+  if (const int failed =
+          ::posix_spawn(&pid, argv[0].c_str(), actions.get(), nullptr, args.data(), environ);
       failed != 0)
     throw error("cannot start " + argv[0] + ": " + std::strerror(failed));
   int status = 0;
@@ -123,9 +123,9 @@ sanitized_run run_under_sanitizer(const std::string& sanitizer, const std::strin
                                   std::size_t size) {
   std::vector<std::string> argv{sanitizer, "--tool", tool == "leak" ? "memcheck" : tool};
   if (tool == "leak") argv.insert(argv.end(), {"--leak-check", "full"});
-  argv.insert(argv.end(), {"--print-limit", "20", check_runner_program(), "run", lab,
-                           "--variant", variant, "--no-counters", "--warmup", "0", "--repeat",
-                           "1", "--size", std::to_string(size)});
+  argv.insert(argv.end(),
+              {"--print-limit", "20", check_runner_program(), "run", lab, "--variant", variant,
+               "--no-counters", "--warmup", "0", "--repeat", "1", "--size", std::to_string(size)});
   sanitized_run run;
   run.tool = tool;
   run.child = run_captured(argv);

@@ -17,8 +17,10 @@ int main(int argc, char** argv) try {
   std::size_t size = cudalab::labs::debugging_default_size;
   for (int i = 1; i + 1 < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--variant") variant = argv[++i];
-    else if (arg == "--size") size = std::stoull(argv[++i]);
+    if (arg == "--variant")
+      variant = argv[++i];
+    else if (arg == "--size")
+      size = std::stoull(argv[++i]);
   }
   const cudalab::lab l = cudalab::labs::make_lab_07_debugging();
   const cudalab::variant* v = l.find(variant);

@@ -32,10 +32,11 @@ class lab07_sanitizer : public testing::gpu_test {
     ::setenv("CUDALAB_CHECK_RUNNER", CUDALAB_LAB07_RUNNER, 1);
   }
   sanitized_run run(const std::string& tool, const std::string& variant) {
-    sanitized_run r = run_under_sanitizer(m_sanitizer, tool, "07-debugging", variant,
-                                          debugging_default_size);
+    sanitized_run r =
+        run_under_sanitizer(m_sanitizer, tool, "07-debugging", variant, debugging_default_size);
     std::cout << variant << " under " << tool << ": " << r.report.errors() << " error(s)\n";
-    for (const finding_group& g : group_findings(r.report)) std::cout << "  " << describe(g) << "\n";
+    for (const finding_group& g : group_findings(r.report))
+      std::cout << "  " << describe(g) << "\n";
     if (r.report.device_unsupported) ADD_FAILURE() << "compute-sanitizer: device not supported";
     EXPECT_TRUE(r.report.error_summary) << tool << " did not finish on " << variant << ":\n"
                                         << r.child.output;
@@ -68,7 +69,8 @@ INSTANTIATE_TEST_SUITE_P(
                       planted_bug{"index_overflow", "memcheck", "Invalid __global__ write"},
                       planted_bug{"missing_sync", "racecheck", "Race reported"},
                       planted_bug{"divergent_barrier", "synccheck", "Barrier error"},
-                      planted_bug{"uninit_read", "initcheck", "Uninitialized __global__ memory read"},
+                      planted_bug{"uninit_read", "initcheck",
+                                  "Uninitialized __global__ memory read"},
                       planted_bug{"unchecked_launch", "memcheck", "cudaErrorInvalidValue"},
                       planted_bug{"checked_launch", "memcheck", "cudaErrorInvalidValue"},
                       planted_bug{"leak", "leak", "Leaked device memory"}),
@@ -91,16 +93,13 @@ TEST_F(lab07_sanitizer, leak_fixed_frees_its_table) {
   EXPECT_EQ(r.report.errors(), 0u) << r.child.output;
 }
 
-INSTANTIATE_TEST_SUITE_P(lab07, lab07_clean,
-                         ::testing::Values("oob_write_fixed", "index_overflow_fixed",
-                                           "missing_sync_fixed", "divergent_barrier_fixed",
-                                           "uninit_read_fixed", "unchecked_launch_fixed",
-                                           "leak_fixed", "global_race", "global_race_atomic",
-                                           "global_race_privatised", "swapped_index",
-                                           "swapped_index_fixed"),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                           return info.param;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    lab07, lab07_clean,
+    ::testing::Values("oob_write_fixed", "index_overflow_fixed", "missing_sync_fixed",
+                      "divergent_barrier_fixed", "uninit_read_fixed", "unchecked_launch_fixed",
+                      "leak_fixed", "global_race", "global_race_atomic", "global_race_privatised",
+                      "swapped_index", "swapped_index_fixed"),
+    [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace
 }  // namespace cudalab::labs

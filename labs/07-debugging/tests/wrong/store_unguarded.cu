@@ -36,7 +36,8 @@ debugging::launch_dims launch_exercise(const float* in, float* out, std::size_t 
 }  // namespace
 
 variant make_debugging_exercise_variant() {
-  return make_exercise_variant("wrong way: the barrier, but no guard on the store", launch_exercise);
+  return make_exercise_variant("wrong way: the barrier, but no guard on the store",
+                               launch_exercise);
 }
 
 }  // namespace cudalab::labs
