@@ -55,8 +55,9 @@ TEST_F(debugging_wrong_way, CUDALAB_WRONG_WAY) {
   const cudalab::grade_outcome o =
       cudalab::grade_exercise(cudalab::labs::make_lab_07_debugging(), 0);
   std::cout << cudalab::testing::describe(o) << "\n";
-  if (way == "store_unguarded")
+  if (way == "store_unguarded") {
     EXPECT_TRUE(o.exercise.verification.ok) << o.exercise.verification.detail;
+  }
   EXPECT_FALSE(o.report.passed) << way << " passed the grader";
   bool found = false;
   for (const auto& line : o.report.lines) {
