@@ -57,6 +57,23 @@ kernel_for() {
     06-bank-conflicts/padded_double) echo transpose_padded_double_kernel ;;
     06-bank-conflicts/shared_stride) echo shared_stride_copy_kernel ;;
     06-bank-conflicts/exercise) echo transpose_exercise_kernel ;;
+    07-debugging/oob_write) echo ramp_unguarded_kernel ;;
+    07-debugging/oob_write_fixed) echo ramp_guarded_kernel ;;
+    07-debugging/index_overflow) echo byte_fill_int_index_kernel ;;
+    07-debugging/index_overflow_fixed) echo byte_fill_64_index_kernel ;;
+    07-debugging/missing_sync) echo blur_no_sync_kernel ;;
+    07-debugging/missing_sync_fixed) echo blur_tiled_kernel ;;
+    07-debugging/divergent_barrier) echo pair_swap_divergent_kernel ;;
+    07-debugging/divergent_barrier_fixed) echo pair_swap_kernel ;;
+    07-debugging/uninit_read|07-debugging/uninit_read_fixed) echo sum_partials_kernel ;;
+    07-debugging/unchecked_launch_fixed) echo chunk_reverse_kernel ;;
+    07-debugging/leak|07-debugging/leak_fixed) echo table_scale_kernel ;;
+    07-debugging/global_race) echo histogram_racy_kernel ;;
+    07-debugging/global_race_atomic) echo histogram_atomic_kernel ;;
+    07-debugging/global_race_privatised) echo histogram_privatised_kernel ;;
+    07-debugging/swapped_index) echo scale_rows_swapped_kernel ;;
+    07-debugging/swapped_index_fixed) echo scale_rows_kernel ;;
+    07-debugging/exercise) echo exercise_kernel ;;
     *) echo "" ;;
   esac
 }

@@ -86,6 +86,7 @@ fi
 if [ -x build/debug/tools/cudalab/cudalab ]; then
   step debug-lab01 scripts/debug.sh --build build/debug --check 01-thread-indexing matrix_x_rows
   step debug-lab04 scripts/debug.sh --build build/debug 04-coalescing aos_float3
+  step debug-lab07 labs/07-debugging/tests/debug/cuda_gdb_swapped_index.sh --build build/debug
 fi
 
 echo "tables: $(ls "$logs"/run-*.log 2>/dev/null | wc -l) labs; logs packed in gpu-suite.tar.gz" | tee -a "$summary"

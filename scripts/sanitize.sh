@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# scripts/sanitize.sh [options] [<lab> [variant[,variant...]]]
+# scripts/sanitize.sh [options] [<lab> [variant[,variant...] [tool]]]
 # Runs compute-sanitizer's memcheck, racecheck, synccheck and initcheck over
 #   cudalab run <lab> --variant <v> --no-counters --warmup 0 --repeat 1 --size <N>
-# one process per variant and tool, and writes each log to <out>/<lab>/<variant>.<tool>.log.
+# one process per variant and tool, writes each log to <out>/<lab>/<variant>.<tool>.log, and
+# summarises what each tool found: each kind of error, how often, and the first report's kernel,
+# source line, thread and address.
+#   With a lab, variants and a tool (memcheck, racecheck, synccheck, initcheck or leak, which is
+#     memcheck --leak-check full): that one tool, and the findings are reported, not asserted
+#     (scripts/sanitize.sh 07-debugging oob_write memcheck), unless --expect-* says otherwise.
 #   With a lab and --expect-clean (the default): no tool may report an error on any variant.
 #   With --expect-errors: every variant must draw at least one error from the tools run, so
 #     name the tool that sees the bug (--tools racecheck for a race, memcheck for a bad access).
@@ -12,7 +17,8 @@
 # Options:
 #   --build DIR    the build to run (default build/release)
 #   --out DIR      where the logs go (default <build>/sanitize)
-#   --tools LIST   comma list of memcheck, racecheck, synccheck, initcheck (default: all four)
+#   --tools LIST   comma list of memcheck, racecheck, synccheck, initcheck, leak (default: the
+#                  first four)
 #   --size N       problem size (default: the size a lab names for sanitizers, `cudalab list`,
 #                  else 1000003: no multiple of any block, so tail blocks run; else its default)
 #   --jobs N       runs at a time on the GPU (default 4)
@@ -49,12 +55,16 @@ while [ $# -gt 0 ]; do
     *) positional+=("$1"); shift ;;
   esac
 done
-[ ${#positional[@]} -le 2 ] || die "too many arguments: ${positional[*]} (see --help)" 2
+[ ${#positional[@]} -le 3 ] || die "too many arguments: ${positional[*]} (see --help)" 2
+if [ ${#positional[@]} -eq 3 ]; then
+  tools=${positional[2]}
+  expect=${expect:-report}
+fi
 case $jobs in ''|*[!0-9]*|0) die "--jobs '$jobs' must be a positive whole number" 2 ;; esac
 IFS=, read -r -a tool_list <<<"$tools"
 [ ${#tool_list[@]} -gt 0 ] || die "--tools is empty" 2
 for t in "${tool_list[@]}"; do
-  case $t in memcheck|racecheck|synccheck|initcheck) ;; *) die "unknown tool '$t' (memcheck, racecheck, synccheck, initcheck)" 2 ;; esac
+  case $t in memcheck|racecheck|synccheck|initcheck|leak) ;; *) die "unknown tool '$t' (memcheck, racecheck, synccheck, initcheck, leak)" 2 ;; esac
 done
 [ ${#positional[@]} -gt 0 ] || [ "$expect" != errors ] || die "--expect-errors needs a lab and its buggy variants" 2
 out=${out:-$build/sanitize}
@@ -124,7 +134,9 @@ run_one() {  # run_one <lab> <variant> <tool> <sweep> <size>: writes <log> and <
   local args=(run "$lab" --variant "$variant" --no-counters --warmup 0 --repeat 1 --size "$size")
   [ "$sweep" = - ] || args+=(--sweep "$sweep")
   local status=0
-  "$sanitizer" --tool "$t" --error-exitcode 86 --print-limit 20 \
+  local tool_args=(--tool "$t")
+  [ "$t" != leak ] || tool_args=(--tool memcheck --leak-check full)
+  "$sanitizer" "${tool_args[@]}" --error-exitcode 86 --print-limit 20 \
     "$tool" "${args[@]}" >"$log" 2>&1 || status=$?
   # "ERROR SUMMARY: 3 errors"; racecheck: "RACECHECK SUMMARY: 2 hazards displayed (2 errors, 0 warnings)".
   local errors
@@ -156,6 +168,7 @@ wait
 
 bad=0
 unsupported=0
+summarise=$build/labs/07-debugging/cudalab_sanitizer_summary
 summary=$out/summary.txt
 : >"$summary"
 for entry in "${plan[@]}"; do
@@ -181,6 +194,15 @@ for entry in "${plan[@]}"; do
   esac
   [ $run_failed -eq 0 ] || verdict="RUN FAILED"
   echo "$line  => $verdict" | tee -a "$summary"
+  # What was found, from the report parser lab 07 builds (cudalab_sanitizer_summary).
+  if [ -x "$summarise" ]; then
+    for t in "${tool_list[@]}"; do
+      result=$(cat "$out/$lab/$variant.$t.log.result" 2>/dev/null || true)
+      [[ $result == "errors "* ]] || continue
+      echo "  $t:" | tee -a "$summary"
+      "$summarise" "$out/$lab/$variant.$t.log" | tee -a "$summary"
+    done
+  fi
 done
 if [ $unsupported -eq 1 ]; then
   echo "sanitize.sh: SKIP: compute-sanitizer does not support this device (see the logs)" >&2

@@ -191,6 +191,9 @@ struct exercise_spec {
   // The points a graded sweep variant runs at (lab 03's tiled at the exercise's tile); empty:
   // the sweep's default points.
   std::vector<long> graded_sweep_values = {};
+  // The grade reads hardware counters (the default). false: it judges by other means (lab 07
+  // runs compute-sanitizer), so `cudalab check` runs without counters and needs no permission.
+  bool needs_counters = true;
 };
 
 struct lab {

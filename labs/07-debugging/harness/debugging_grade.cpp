@@ -1,0 +1,81 @@
+// `cudalab check 07` (debugging_grade.hpp). The untouched exercise has both bugs: memcheck sees
+// the tail block's stores past the array, racecheck the neighbours' slots read before they are
+// written. Its answer may still come out right: the race loses only when a warp runs ahead.
+#include "debugging_grade.hpp"
+
+#include "sanitizer_run.hpp"
+
+#include <string>
+
+namespace cudalab::labs {
+namespace {
+
+std::string verdict(bool ok) { return ok ? "  ok" : "  FAIL"; }
+
+const char* fix_for(const std::string& tool) {
+  if (tool == "memcheck")
+    return "memcheck saw writes past the array: the grid rounds up to whole blocks, so the tail "
+           "block has threads past n; guard the store with if (i < n).";
+  return "racecheck saw a thread read a tile slot that another thread writes with no barrier "
+         "between: put __syncthreads() after filling the tile and before reading the "
+         "neighbours.";
+}
+
+}  // namespace
+
+grade_report grade_debugging(const result_row& ex, const std::vector<result_row>&) {
+  grade_report g;
+  std::string hint;
+  const bool correct = ex.verification.ok;
+  g.lines.push_back("correct: " + ex.verification.detail + verdict(correct));
+  if (!correct)
+    hint +=
+        " The blur is wrong: every thread must see its neighbours' values, which other "
+        "threads load into the tile.";
+
+  const std::string sanitizer = find_compute_sanitizer();
+  bool tools_clean = true;
+  for (const std::string& tool : exercise_tools()) {
+    if (sanitizer.empty()) {
+      g.lines.push_back(tool + ": n/a (compute-sanitizer not found)" + verdict(false));
+      tools_clean = false;
+      continue;
+    }
+    const sanitized_run run =
+        run_under_sanitizer(sanitizer, tool, ex.lab_id, ex.variant_name, ex.config.size);
+    const sanitizer_report& r = run.report;
+    std::string line = tool + ": ";
+    bool ok = false;
+    if (r.device_unsupported) {
+      line += "n/a (compute-sanitizer does not support this device)";
+    } else if (!r.error_summary) {
+      line += "did not finish (exit " + std::to_string(run.child.exit_code) + ")";
+      const std::string& out = run.child.output;
+      const std::size_t last = out.find_last_not_of('\n');
+      if (last != std::string::npos) {
+        const std::size_t start = out.rfind('\n', last);
+        line += ": " + out.substr(start == std::string::npos ? 0 : start + 1,
+                                  last - (start == std::string::npos ? 0 : start + 1) + 1);
+      }
+    } else if (r.errors() == 0) {
+      line += "0 errors";
+      ok = true;
+    } else {
+      line += std::to_string(r.errors()) + (r.errors() == 1 ? " error" : " errors");
+      const std::vector<finding_group> groups = group_findings(r);
+      if (!groups.empty()) line += " (" + describe(groups.front()) + ")";
+      hint += std::string(" ") + fix_for(tool);
+    }
+    g.lines.push_back(line + verdict(ok));
+    tools_clean = tools_clean && ok;
+  }
+  if (sanitizer.empty())
+    hint += " The check runs compute-sanitizer and cannot pass without it: " +
+            how_to_get_compute_sanitizer() + ".";
+
+  g.passed = correct && tools_clean;
+  if (!g.passed) g.hint = hint.empty() ? "" : hint.substr(1);
+  return g;
+}
+
+}  // namespace cudalab::labs

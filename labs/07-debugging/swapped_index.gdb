@@ -1,0 +1,20 @@
+# cuda-gdb batch file for lab 07's swapped_index (README: "Finding swapped_index with cuda-gdb").
+# @LINE@ is the line of `out[at] = ...` in kernels/debugging/silent_bugs.cu (marked
+# "cuda-gdb: stop here"); tests/debug/cuda_gdb_swapped_index.sh fills it in.
+set pagination off
+set confirm off
+set breakpoint pending on
+set cuda break_on_launch none
+break silent_bugs.cu:@LINE@ if blockIdx.x == 1 && blockIdx.y == 0 && threadIdx.x == 3 && threadIdx.y == 2
+run
+cuda block (1,0,0) thread (3,2,0)
+echo \n== the swapped index: row, then col (block 32 x 8: this thread belongs at row 2, col 35)\n
+print row
+print col
+echo \n== the value it stores, and where it reads from\n
+print at
+print in[at]
+print rows
+print cols
+kill
+quit
