@@ -6,6 +6,8 @@
 #include "counter_batch.hpp"
 #include "cudalab/check.hpp"
 #include "cudalab/counters.hpp"
+#include "cudalab/trace/trace_marks.hpp"
+#include "cudalab/trace_run.hpp"
 #include "cudalab/device.hpp"
 #include "cudalab/device_buffer.hpp"
 #include "cudalab/kernel_image.hpp"
@@ -238,6 +240,7 @@ std::vector<result_row> run_lab(const run_request& request) {
   // Waiting points may hold a quarter of the free memory between them.
   counter_batch counters(request, facts->global_memory_free / 4);
   cuda_stream stream;
+  const bool tracing = trace::tracing_this_process();
 
   for (std::size_t i = 0; i < points.size(); ++i) {
     const point& p = points[i];
@@ -265,7 +268,17 @@ std::vector<result_row> run_lab(const run_request& request) {
       row.shape = prepared->shape();
       {
         nvtx::scoped_range phase("kernel", l.id);
-        const auto launch = [&] { prepared->launch(stream.get()); };
+        // Under the tracer (cudalab run --trace's second process, or check's fallback) the
+        // point's first launch is traced under its label; later ones run untraced.
+        bool traced = !tracing;
+        const std::string label = trace::trace_point_label(p.which->name, p.config.size,
+                                                           p.config.block, p.config.param);
+        const auto launch = [&] {
+          if (traced) return prepared->launch(stream.get());
+          traced = true;
+          trace::scoped_point mark(label);
+          prepared->launch(stream.get());
+        };
         const int cap = p.which->max_timed_runs;
         const int warmup = cap > 0 ? std::min(request.warmup, 1) : request.warmup;
         const int repeat = cap > 0 ? std::min(request.repeat, cap) : request.repeat;
@@ -303,6 +316,13 @@ std::vector<result_row> run_lab(const run_request& request) {
     }
   }
   counters.collect(rows, stream.get());
+  if (tracing) {
+    attach_traces(rows, trace::read_trace_file(trace::trace_output_file()),
+                  "no traced launch (library call)");
+    // Counters refused here (the check's fallback): the graders read the trace.
+    for (result_row& row : rows)
+      if (!row.counters.available) counters_from_trace(row);
+  }
   return rows;
 }
 
