@@ -6,7 +6,9 @@
 #   2. NVTX cost with no tool attached against the lab's kernel time;
 #   3. large sizes: lab 04 at 2^26 float3 elements, lab 05 at 2^28 floats, without counters;
 #      lab 04's particle pair at 2^26 particles and its AoS -> SoA speedup.
-#   4. the model's predictions without a GPU: each lab's default run, full sweeps, 2^24.
+#   4. the model's predictions without a GPU: each lab's default run, full sweeps, 2^24;
+#   5. the memory tracer's cost: lab 04 at its default size, untraced without counters, with
+#      in-process counters, and with --trace (one traced launch a point in a second process).
 # --model-only runs section 4 alone (no GPU needed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -124,6 +126,18 @@ if "$tool" list 04 >/dev/null 2>&1; then
 fi
 if "$tool" list 05 >/dev/null 2>&1; then
   "$tool" run 05 --size 2^28 --no-counters --repeat 20 | tee "$out/05-2^28.txt"
+fi
+
+echo "== 5. the memory tracer's cost (lab 04 at its default size, every variant and sweep point)"
+if "$tool" doctor | grep -q "ok    memory tracer"; then
+  wall plain "$tool" run 04 --no-counters
+  wall counted "$tool" run 04
+  wall traced "$tool" run 04 --no-counters --trace
+  echo "lab 04 (default size): untraced, no counters ${plain} s; in-process counters ${counted} s;" \
+       "--trace ${traced} s (the untraced run plus the traced one, one launch a point)" |
+    tee "$out/trace-cost.txt"
+else
+  echo "no memory tracer in this build (cudalab doctor says why)" | tee "$out/trace-cost.txt"
 fi
 
 model_predictions

@@ -45,12 +45,16 @@ __device__ table_slot* slot_for(table_header* header, std::uint64_t pc, std::uin
   return nullptr;
 }
 
-__device__ std::uint64_t info_of(bool shared, std::uint32_t flags, std::uint32_t width) {
+// An atomic reads and writes, or (a reduction, RED) writes without a value to show: the API
+// passes no pData for atomics, while a plain store's pData points at the value stored.
+__device__ std::uint64_t info_of(bool shared, std::uint32_t flags, std::uint32_t width,
+                                 const void* data) {
   std::uint64_t info = static_cast<std::uint64_t>(width) << info_width_shift;
   if (shared) info |= info_shared;
   const bool reads = flags & SANITIZER_MEMORY_DEVICE_FLAG_READ;
   const bool writes = flags & SANITIZER_MEMORY_DEVICE_FLAG_WRITE;
-  if ((flags & SANITIZER_MEMORY_DEVICE_FLAG_ATOMSYS) || (reads && writes))
+  if ((flags & SANITIZER_MEMORY_DEVICE_FLAG_ATOMSYS) || (reads && writes) ||
+      (writes && data == nullptr))
     info |= info_atomic;
   else if (writes)
     info |= info_store;
@@ -60,7 +64,7 @@ __device__ std::uint64_t info_of(bool shared, std::uint32_t flags, std::uint32_t
 }  // namespace
 
 extern "C" __device__ __noinline__ SanitizerPatchResult cudalab_trace_global(
-    void* userdata, uint64_t pc, void* ptr, uint32_t width, uint32_t flags, const void*) {
+    void* userdata, uint64_t pc, void* ptr, uint32_t width, uint32_t flags, const void* data) {
   auto* header = static_cast<table_header*>(userdata);
   if (header == nullptr || header->enabled == 0) return SANITIZER_PATCH_SUCCESS;
   if (flags & SANITIZER_MEMORY_DEVICE_FLAG_PREFETCH) return SANITIZER_PATCH_SUCCESS;
@@ -72,7 +76,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult cudalab_trace_global(
                                      [&](int j) { return __shfl_sync(active, sector, j); });
   const std::uint32_t firsts = __ballot_sync(active, first) & group;
   if (lane != __ffs(group) - 1) return SANITIZER_PATCH_SUCCESS;
-  table_slot* slot = slot_for(header, pc, info_of(false, flags, width));
+  table_slot* slot = slot_for(header, pc, info_of(false, flags, width, data));
   if (slot == nullptr) return SANITIZER_PATCH_SUCCESS;
   atomicAdd(&slot->instructions, 1ull);
   atomicAdd(&slot->sectors, static_cast<unsigned long long>(popcount32(firsts)));
@@ -81,7 +85,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult cudalab_trace_global(
 }
 
 extern "C" __device__ __noinline__ SanitizerPatchResult cudalab_trace_shared(
-    void* userdata, uint64_t pc, void* ptr, uint32_t width, uint32_t flags, const void*) {
+    void* userdata, uint64_t pc, void* ptr, uint32_t width, uint32_t flags, const void* data) {
   auto* header = static_cast<table_header*>(userdata);
   if (header == nullptr || header->enabled == 0) return SANITIZER_PATCH_SUCCESS;
   const std::uint32_t active = __activemask();
@@ -104,7 +108,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult cudalab_trace_shared(
   }
   const std::uint32_t leaders = __ballot_sync(active, leader) & group;
   if (lane != __ffs(group) - 1) return SANITIZER_PATCH_SUCCESS;
-  table_slot* slot = slot_for(header, pc, info_of(true, flags, width));
+  table_slot* slot = slot_for(header, pc, info_of(true, flags, width, data));
   if (slot == nullptr) return SANITIZER_PATCH_SUCCESS;
   atomicAdd(&slot->instructions, 1ull);
   atomicAdd(&slot->bytes, static_cast<unsigned long long>(popcount32(group)) * width);

@@ -146,21 +146,28 @@ void trace_rows(const run_request& request, std::vector<result_row>& rows,
 }
 
 // "TRACE MISMATCH" lines: the trace is the binary's exact count, so any difference from the
-// model on a traced metric is a finding (the model or the kernel has drifted).
+// model on a traced metric, or from the counters on an exact (global) one, is a finding.
 bool report_trace_mismatches(const std::vector<result_row>& rows) {
   bool any = false;
   for (const auto& r : rows) {
-    if (!r.trace || !r.trace->available || !r.predicted) continue;
-    const auto model = r.predicted->by_metric();
+    if (!r.trace || !r.trace->available) continue;
     const auto traced = r.trace->counts.by_metric();
+    const bool counters = r.counters.available && !r.counters.from_trace;
     std::string lines;
-    for (const auto& metric : traced_metrics())
-      if (model.at(metric) != traced.at(metric))
-        lines += "  " + metric + "  " + cells::with_separators(traced.at(metric)) + " traced, " +
-                 cells::with_separators(model.at(metric)) + " predicted\n";
+    for (const auto& metric : traced_metrics()) {
+      const double t = traced.at(metric);
+      if (r.predicted && r.predicted->by_metric().at(metric) != t)
+        lines += "  " + metric + "  " + cells::with_separators(t) + " traced, " +
+                 cells::with_separators(r.predicted->by_metric().at(metric)) + " predicted\n";
+      const metric_info* info = find_metric(metric);
+      const auto measured = counters ? r.counters.get(metric) : std::nullopt;
+      if (measured && info && info->exactness == metric_exactness::exact && *measured != t)
+        lines += "  " + metric + "  " + cells::with_separators(t) + " traced, " +
+                 cells::with_separators(*measured) + " counted\n";
+    }
     if (lines.empty()) continue;
     std::cerr << "cudalab: TRACE MISMATCH in " << r.lab_id << "/" << r.variant_name
-              << " (the traced binary differs from the access model):\n"
+              << " (the traced binary differs from the access model or the counters):\n"
               << lines;
     any = true;
   }

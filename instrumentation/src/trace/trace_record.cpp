@@ -73,13 +73,20 @@ traced_launch parse_traced_launch(const std::string& line) {
   return out;
 }
 
-std::vector<traced_launch> read_trace_file(const std::string& path) {
+std::uintmax_t trace_file_end(const std::string& path) {
+  std::error_code e;
+  const std::uintmax_t size = std::filesystem::file_size(path, e);
+  return e ? 0 : size;
+}
+
+std::vector<traced_launch> read_trace_file(const std::string& path, std::uintmax_t from) {
   std::ifstream in(path);
   if (!in) {
     std::error_code ignored;
     if (!std::filesystem::exists(path, ignored)) return {};  // nothing was traced
     throw error("trace: cannot read " + path);
   }
+  in.seekg(static_cast<std::streamoff>(from));
   std::vector<traced_launch> out;
   std::string line;
   while (std::getline(in, line))

@@ -52,7 +52,10 @@ std::string trace_point_label(const std::string& variant, std::size_t size, int 
 traced_launch parse_traced_launch(const std::string& line);
 // Every line of `path` (empty lines skipped); none when the file does not exist (no launch was
 // traced); throws cudalab::error when it exists but cannot be read.
-std::vector<traced_launch> read_trace_file(const std::string& path);
+// `from`: the byte to start at (a file that a longer-lived tracer appends to, read in parts).
+std::vector<traced_launch> read_trace_file(const std::string& path, std::uintmax_t from = 0);
+// The file's size now (0 when it does not exist): where the next read_trace_file starts.
+std::uintmax_t trace_file_end(const std::string& path);
 // One traced_launch as a line (no newline): what the injection library writes.
 std::string format_traced_launch(const traced_launch& launch);
 
