@@ -364,8 +364,17 @@ int run_command(const args& a) {
     return exit_no_gpu;
   }
   int code = report_trace_mismatches(rows) ? exit_mismatch : exit_ok;
-  if (traced && !rows.empty())
-    std::cerr << "cudalab: note: traced one launch a point (no warm-up) at the table's sizes\n";
+  if ((traced || fallback.ok) && !rows.empty()) {
+    std::vector<std::size_t> sizes;
+    for (const auto& r : rows)
+      if (std::find(sizes.begin(), sizes.end(), r.config.size) == sizes.end())
+        sizes.push_back(r.config.size);
+    std::string list;
+    for (std::size_t s : sizes)
+      list += (list.empty() ? "" : ", ") + cells::with_separators(static_cast<double>(s));
+    std::cerr << "cudalab: note: traced one launch a point (no warm-up) at size " << list << " "
+              << l->size_unit << "\n";
+  }
   for (const auto& r : rows) {
     if (!r.verification.ok && r.role != variant_role::buggy) {
       std::cerr << "cudalab: " << r.lab_id << "/" << r.variant_name

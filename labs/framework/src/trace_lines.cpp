@@ -56,22 +56,44 @@ std::string kernel_display_name(const std::string& mangled) {
   return paren == std::string::npos ? name : name.substr(0, paren);
 }
 
-std::vector<line_totals> lines_of(const trace_cell& trace, const std::string& nvdisasm) {
+std::vector<line_totals> lines_of(const trace_cell& trace, const std::string& nvdisasm,
+                                  std::string* why_no_lines) {
   std::map<std::string, trace::line_table> tables;  // per cubin
   std::map<std::string, line_totals> lines;
+  const auto no_lines = [&](const std::string& why) {
+    if (why_no_lines && why_no_lines->empty()) *why_no_lines = why;
+  };
+  if (nvdisasm.empty()) no_lines("nvdisasm not found (install the CUDA Toolkit, or scripts/setup.sh)");
   for (const trace::traced_launch& launch : trace.launches) {
     const trace::line_table* table = nullptr;
+    if (launch.cubin.empty()) no_lines("the tracer did not save " + launch.kernel + "'s code");
     if (!launch.cubin.empty() && !nvdisasm.empty()) {
       auto found = tables.find(launch.cubin);
-      if (found == tables.end())
-        found = tables.emplace(launch.cubin, trace::disassemble_lines(nvdisasm, launch.cubin)).first;
+      if (found == tables.end()) {
+        trace::line_table read;
+        try {
+          read = trace::disassemble_lines(nvdisasm, launch.cubin);
+        } catch (const error& e) {
+          no_lines(e.what());
+        }
+        found = tables.emplace(launch.cubin, std::move(read)).first;
+      }
       table = &found->second;
     }
+    // The driver names the kernel as the code does (mangled); a demangled name finds its
+    // function by the demangled names of the table's.
+    std::string function = launch.kernel;
+    if (table && !table->count(function))
+      for (const auto& entry : *table)
+        if (kernel_display_name(entry.first) == kernel_display_name(launch.kernel))
+          function = entry.first;
+    if (table && !table->count(function))
+      no_lines("no line table for " + launch.kernel + " (built without -lineinfo?)");
     const std::string kernel = kernel_display_name(launch.kernel);
     for (const trace::traced_pc& pc : launch.pcs) {
       if (pc.kind == trace::traced_kind::atomic) continue;
       const trace::source_line at =
-          table ? trace::line_of(*table, launch.kernel, pc.offset) : trace::source_line{};
+          table ? trace::line_of(*table, function, pc.offset) : trace::source_line{};
       const std::string where = at.known() ? short_path(at.file) + ":" + std::to_string(at.line)
                                            : "pc " + hex(pc.offset) + " (no line)";
       line_totals& t = lines[kernel + "\n" + where];
@@ -110,7 +132,8 @@ void write_lines_view(std::ostream& out, const std::vector<result_row>& rows,
       out << "  trace n/a (" << row.trace->reason << ")\n\n";
       continue;
     }
-    const auto lines = lines_of(*row.trace, nvdisasm);
+    std::string why_no_lines;
+    const auto lines = lines_of(*row.trace, nvdisasm, &why_no_lines);
     std::vector<std::vector<std::string>> cells;
     for (const line_totals& t : lines) {
       std::string where = t.where;
@@ -125,6 +148,7 @@ void write_lines_view(std::ostream& out, const std::vector<result_row>& rows,
       if (kernels.find(t.kernel) == std::string::npos)
         kernels += (kernels.empty() ? "" : ", ") + t.kernel;
     out << "  kernels: " << (kernels.empty() ? "(no memory access traced)" : kernels) << "\n";
+    if (!why_no_lines.empty()) out << "  (some pcs have no source line: " << why_no_lines << ")\n";
     const std::vector<text_column> columns{{"source line", true}, {"ld req"},   {"ld sect"},
                                            {"sect/req"},          {"st req"},   {"st sect"},
                                            {"sect/req"},          {"shared wf"}, {"conflicts"}};

@@ -24,9 +24,11 @@ struct line_totals {
   double waste() const;
 };
 
-// The lines of one row's trace, most wasteful first. `nvdisasm` maps pcs to lines (an empty
-// path, or a launch without its module's code, leaves them as pcs).
-std::vector<line_totals> lines_of(const trace_cell& trace, const std::string& nvdisasm);
+// The lines of one row's trace, most wasteful first. `nvdisasm` maps pcs to lines; an empty
+// path, a launch without its module's code, or code nvdisasm cannot read leaves them as pcs,
+// and `why_no_lines` (optional) says why.
+std::vector<line_totals> lines_of(const trace_cell& trace, const std::string& nvdisasm,
+                                  std::string* why_no_lines = nullptr);
 
 // Prints, for every traced row, its lines as a table that fits 120 columns.
 void write_lines_view(std::ostream& out, const std::vector<result_row>& rows,
