@@ -160,7 +160,8 @@ context_buffers* tracer::buffers_for(CUcontext context, Sanitizer_StreamHandle s
   auto found = m_buffers.find(context);
   if (found != m_buffers.end()) return &found->second;
   context_buffers b;
-  if (!check(sanitizerAlloc(context, &b.table, table_bytes), "sanitizerAlloc(table)")) return nullptr;
+  if (!check(sanitizerAlloc(context, &b.table, table_bytes), "sanitizerAlloc(table)"))
+    return nullptr;
   if (!check(sanitizerAlloc(context, &b.off, sizeof(table_header)), "sanitizerAlloc(header)"))
     return nullptr;
   table_header off{0, 0, 0, 0};
@@ -174,8 +175,9 @@ void tracer::launch_begin(const Sanitizer_LaunchData& launch) {
   context_buffers* b = buffers_for(launch.context, launch.hStream);
   const std::string kernel = launch.functionName ? launch.functionName : "";
   if (m_label.empty() || b == nullptr) {
-    if (b) check(sanitizerSetLaunchCallbackData(launch.hLaunch, launch.function, launch.hStream, b->off),
-                 "sanitizerSetLaunchCallbackData");
+    if (b)
+      check(sanitizerSetLaunchCallbackData(launch.hLaunch, launch.function, launch.hStream, b->off),
+            "sanitizerSetLaunchCallbackData");
     if (!m_label.empty()) write({m_label, kernel, {}, 0, 0, 0, m_failure, {}});
     return;
   }
@@ -189,9 +191,9 @@ void tracer::launch_begin(const Sanitizer_LaunchData& launch) {
   if (!check(sanitizerMemset(b->table, 0, table_bytes, launch.hStream), "sanitizerMemset") ||
       !check(sanitizerMemcpyHostToDeviceAsync(b->table, &on, sizeof(on), launch.hStream),
              "sanitizerMemcpyHostToDeviceAsync(table)") ||
-      !check(sanitizerSetLaunchCallbackData(launch.hLaunch, launch.function, launch.hStream,
-                                            b->table),
-             "sanitizerSetLaunchCallbackData")) {
+      !check(
+          sanitizerSetLaunchCallbackData(launch.hLaunch, launch.function, launch.hStream, b->table),
+          "sanitizerSetLaunchCallbackData")) {
     write({m_label, kernel, {}, 0, 0, 0, m_failure, {}});
     return;
   }

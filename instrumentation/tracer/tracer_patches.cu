@@ -34,7 +34,8 @@ __device__ table_slot* slot_for(table_header* header, std::uint64_t pc, std::uin
   const std::uint32_t mask = header->capacity - 1;
   std::uint32_t i = pc_hash(pc) & mask;
   for (std::uint32_t probe = 0; probe < header->capacity; ++probe, i = (i + 1) & mask) {
-    const unsigned long long seen = atomicCAS(&slots[i].pc, 0ull, static_cast<unsigned long long>(pc));
+    const unsigned long long seen =
+        atomicCAS(&slots[i].pc, 0ull, static_cast<unsigned long long>(pc));
     if (seen == 0) {
       atomicExch(&slots[i].info, static_cast<unsigned long long>(info));
       return &slots[i];
@@ -72,8 +73,8 @@ extern "C" __device__ __noinline__ SanitizerPatchResult cudalab_trace_global(
   const std::uint32_t group = __match_any_sync(active, pc);
   const int lane = lane_id();
   const std::uint64_t sector = sector_of(reinterpret_cast<std::uint64_t>(ptr));
-  const bool first = first_in_sector(lane, sector, group,
-                                     [&](int j) { return __shfl_sync(active, sector, j); });
+  const bool first =
+      first_in_sector(lane, sector, group, [&](int j) { return __shfl_sync(active, sector, j); });
   const std::uint32_t firsts = __ballot_sync(active, first) & group;
   if (lane != __ffs(group) - 1) return SANITIZER_PATCH_SUCCESS;
   table_slot* slot = slot_for(header, pc, info_of(false, flags, width, data));
@@ -92,13 +93,13 @@ extern "C" __device__ __noinline__ SanitizerPatchResult cudalab_trace_shared(
   const std::uint32_t group = __match_any_sync(active, pc);
   const int lane = lane_id();
   const std::uint64_t word = first_word(reinterpret_cast<std::uint64_t>(ptr));
-  const std::uint32_t first = first_words(lane, word, group, width,
-                                          [&](int j) { return __shfl_sync(active, word, j); });
+  const std::uint32_t first =
+      first_words(lane, word, group, width, [&](int j) { return __shfl_sync(active, word, j); });
   const std::uint32_t busiest = busiest_own_bank(
       lane, word, first, group, width, [&](int j) { return __shfl_sync(active, word, j); },
       [&](int j) { return __shfl_sync(active, first, j); });
-  const std::uint32_t phase_max = phase_wavefronts(
-      lane, group, width, [&](int j) { return __shfl_sync(active, busiest, j); });
+  const std::uint32_t phase_max =
+      phase_wavefronts(lane, group, width, [&](int j) { return __shfl_sync(active, busiest, j); });
   const bool leader = leads_phase(lane, group, width);
   const std::uint32_t own = leader ? phase_max : 0u;
   std::uint32_t wavefronts = 0;

@@ -44,8 +44,8 @@ int check_command(const args& a) {
         std::cerr << "cudalab: note: counters refused (" << counters.reason
                   << "): grading from the memory tracer (docs/metrics.md)\n";
         const trace_workspace workspace;
-        return run_traced_child_shown(this_executable(), args{"check", l->id, "--device",
-                                                               std::to_string(device)},
+        return run_traced_child_shown(this_executable(),
+                                      args{"check", l->id, "--device", std::to_string(device)},
                                       install, workspace);
       }
       std::cerr << "cudalab: note: no tracer to stand in for the counters: " << t.reason

@@ -252,8 +252,9 @@ int run_command(const args& a) {
   const bool lines = vm.count("lines") > 0;
   const bool traced = lines || vm.count("trace") > 0;
   if (lines && (report.format != output_format::table || vm.count("view")))
-    throw usage_error("--lines prints its own table: drop --view and --format (--trace with "
-                      "--format csv or json carries the trace's columns)");
+    throw usage_error(
+        "--lines prints its own table: drop --view and --format (--trace with "
+        "--format csv or json carries the trace's columns)");
   if (traced && !vm.count("view") && !vm.count("details")) report.view = report_view::trace;
   const trace::tracer_install install = trace::tracer_install_here();
   if (traced) {

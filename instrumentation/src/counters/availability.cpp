@@ -116,7 +116,8 @@ std::optional<counter_availability> refused_by_test_hook() {
   if (!value || !*value) return std::nullopt;
   const std::string v = value;
   const std::string call = "CUDALAB_COUNTERS_REFUSE=" + v;  // the test hook, named as the call
-  if (v == "ERR_NVGPUCTRPERM") return classify(cupti_error(CUPTI_ERROR_INSUFFICIENT_PRIVILEGES, call));
+  if (v == "ERR_NVGPUCTRPERM")
+    return classify(cupti_error(CUPTI_ERROR_INSUFFICIENT_PRIVILEGES, call));
   if (v == "profiler_attached")
     return classify(cupti_error(CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED, call));
   return make(counter_status::error, call + ": unknown value",

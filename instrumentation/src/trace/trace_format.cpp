@@ -26,8 +26,7 @@ const char* kind_name(traced_kind k) {
 
 }  // namespace
 
-std::string trace_point_label(const std::string& variant, std::size_t size, int block,
-                              long param) {
+std::string trace_point_label(const std::string& variant, std::size_t size, int block, long param) {
   return variant + "|" + std::to_string(size) + "|" + std::to_string(block) + "|" +
          std::to_string(param);
 }

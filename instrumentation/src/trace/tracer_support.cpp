@@ -22,7 +22,9 @@
 namespace cudalab::trace {
 namespace {
 
-bool readable(const std::string& path) { return !path.empty() && ::access(path.c_str(), R_OK) == 0; }
+bool readable(const std::string& path) {
+  return !path.empty() && ::access(path.c_str(), R_OK) == 0;
+}
 bool executable(const std::string& path) {
   return !path.empty() && ::access(path.c_str(), X_OK) == 0;
 }
@@ -36,7 +38,8 @@ std::string on_path(const std::string& name) {
   std::istringstream dirs(env("PATH"));
   std::string dir;
   while (std::getline(dirs, dir, ':'))
-    if (executable((dir.empty() ? "." : dir) + "/" + name)) return (dir.empty() ? "." : dir) + "/" + name;
+    if (executable((dir.empty() ? "." : dir) + "/" + name))
+      return (dir.empty() ? "." : dir) + "/" + name;
   return {};
 }
 
@@ -52,7 +55,7 @@ tracer_install tracer_install_here() {
   if (readable(CUDALAB_TRACER_LIBRARY)) i.library = CUDALAB_TRACER_LIBRARY;
   if (readable(CUDALAB_TRACER_PATCHES)) i.patches = CUDALAB_TRACER_PATCHES;
   for (const std::string& dir : {std::string("/usr/local/cuda/compute-sanitizer"),
-                                std::string(CUDALAB_TRACER_SANITIZER_DIR)})
+                                 std::string(CUDALAB_TRACER_SANITIZER_DIR)})
     if (readable(dir + "/libsanitizer-public.so")) {
       i.sanitizer_dir = dir;
       break;
@@ -68,8 +71,7 @@ tracer_environment_view tracer_environment_here() {
   return {env("CUDA_INJECTION64_PATH"), env("LD_PRELOAD"), env("CUDALAB_TRACE_OUTPUT")};
 }
 
-tracer_availability check_tracer(const tracer_install& install,
-                                 const tracer_environment_view& e) {
+tracer_availability check_tracer(const tracer_install& install, const tracer_environment_view& e) {
   tracer_availability a;
   const bool sanitizer_here = e.cuda_injection.find("sanitizer") != std::string::npos ||
                               e.ld_preload.find("TreeLauncher") != std::string::npos ||
@@ -96,8 +98,9 @@ tracer_availability check_tracer(const tracer_install& install,
     return a;
   }
   if (install.sanitizer_dir.empty()) {
-    a.reason = "libsanitizer-public.so is in neither /usr/local/cuda/compute-sanitizer nor the "
-               "folder the build used";
+    a.reason =
+        "libsanitizer-public.so is in neither /usr/local/cuda/compute-sanitizer nor the "
+        "folder the build used";
     a.fix = build_fix;
     return a;
   }

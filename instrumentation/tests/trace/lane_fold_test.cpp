@@ -57,11 +57,11 @@ TEST(trace_lane_fold, stride_32_gather_touches_32_sectors) {
 
 TEST(trace_lane_fold, vector_widths_match_the_model) {
   for (unsigned width : {1u, 2u, 4u, 8u, 16u})
-    for (std::uint64_t stride : {std::uint64_t{width}, std::uint64_t{2} * width, std::uint64_t{64},
-                                 std::uint64_t{0}})
-      expect_same_counts(lanes(memory_space::global, width, 4096, stride),
-                         "global width " + std::to_string(width) + " stride " +
-                             std::to_string(stride));
+    for (std::uint64_t stride :
+         {std::uint64_t{width}, std::uint64_t{2} * width, std::uint64_t{64}, std::uint64_t{0}})
+      expect_same_counts(
+          lanes(memory_space::global, width, 4096, stride),
+          "global width " + std::to_string(width) + " stride " + std::to_string(stride));
 }
 
 TEST(trace_lane_fold, transpose_column_read_has_31_conflicts_and_padding_none) {
@@ -91,8 +91,10 @@ TEST(trace_lane_fold, eight_and_sixteen_byte_shared_accesses_run_in_phases) {
   EXPECT_EQ(fold_on_host(q).wavefronts, 4u);
   expect_same_counts(q, "float4 row");
   for (std::uint64_t stride : {16u, 32u, 64u, 128u, 256u, 0u}) {
-    expect_same_counts(lanes(memory_space::shared, 8, 0, stride), "8-byte stride " + std::to_string(stride));
-    expect_same_counts(lanes(memory_space::shared, 16, 0, stride), "16-byte stride " + std::to_string(stride));
+    expect_same_counts(lanes(memory_space::shared, 8, 0, stride),
+                       "8-byte stride " + std::to_string(stride));
+    expect_same_counts(lanes(memory_space::shared, 16, 0, stride),
+                       "16-byte stride " + std::to_string(stride));
   }
 }
 

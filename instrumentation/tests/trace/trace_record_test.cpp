@@ -1,8 +1,8 @@
 // The trace file: a launch written by the injection library's formatter reads back the same,
 // malformed lines are refused with a reason, and the totals fold loads, stores and shared
 // accesses as the access model counts them (atomics left out, as the model leaves them out).
-#include "cudalab/check.hpp"
 #include "cudalab/trace/trace_record.hpp"
+#include "cudalab/check.hpp"
 
 #include <gtest/gtest.h>
 
@@ -92,13 +92,15 @@ TEST(trace_record, totals_follow_the_access_model_and_leave_out_atomics) {
 TEST(trace_record, malformed_lines_are_refused_with_a_reason) {
   EXPECT_THROW(parse_traced_launch("not json"), error);
   EXPECT_THROW(parse_traced_launch(R"({"kernel": "k"})"), error);
-  EXPECT_THROW(parse_traced_launch(R"({"label": "a", "pcs": [{"space": "local", "kind": "load"}]})"),
-               error);
-  EXPECT_THROW(parse_traced_launch(R"({"label": "a", "pcs": [{"space": "global", "kind": "copy"}]})"),
-               error);
-  EXPECT_THROW(parse_traced_launch(
-                   R"({"label": "a", "pcs": [{"space": "shared", "kind": "load", "wavefronts": 1, "ideal": 2}]})"),
-               error);
+  EXPECT_THROW(
+      parse_traced_launch(R"({"label": "a", "pcs": [{"space": "local", "kind": "load"}]})"), error);
+  EXPECT_THROW(
+      parse_traced_launch(R"({"label": "a", "pcs": [{"space": "global", "kind": "copy"}]})"),
+      error);
+  EXPECT_THROW(
+      parse_traced_launch(
+          R"({"label": "a", "pcs": [{"space": "shared", "kind": "load", "wavefronts": 1, "ideal": 2}]})"),
+      error);
   EXPECT_THROW(parse_traced_launch(R"({"label": "a", "dropped": "many"})"), error);
 }
 
@@ -110,8 +112,8 @@ TEST(trace_record, a_file_reads_every_line_and_skips_blank_ones) {
   const std::string path = ::testing::TempDir() + "cudalab_trace_record_test.jsonl";
   {
     std::ofstream out(path);
-    out << format_traced_launch(sample_launch()) << "\n\n" << format_traced_launch(sample_launch())
-        << "\n";
+    out << format_traced_launch(sample_launch()) << "\n\n"
+        << format_traced_launch(sample_launch()) << "\n";
   }
   const auto launches = read_trace_file(path);
   std::remove(path.c_str());

@@ -6,8 +6,6 @@
 #include "counter_batch.hpp"
 #include "cudalab/check.hpp"
 #include "cudalab/counters.hpp"
-#include "cudalab/trace/trace_marks.hpp"
-#include "cudalab/trace_run.hpp"
 #include "cudalab/device.hpp"
 #include "cudalab/device_buffer.hpp"
 #include "cudalab/kernel_image.hpp"
@@ -15,6 +13,8 @@
 #include "cudalab/model_budget.hpp"
 #include "cudalab/nvtx.hpp"
 #include "cudalab/stream.hpp"
+#include "cudalab/trace/trace_marks.hpp"
+#include "cudalab/trace_run.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -243,7 +243,8 @@ std::vector<result_row> run_lab(const run_request& request) {
   const bool tracing = trace::tracing_this_process();
   // The tracer appends for the life of the process (check's grader runs several requests):
   // this request's launches are the lines written from here on.
-  const std::uintmax_t trace_start = tracing ? trace::trace_file_end(trace::trace_output_file()) : 0;
+  const std::uintmax_t trace_start =
+      tracing ? trace::trace_file_end(trace::trace_output_file()) : 0;
 
   for (std::size_t i = 0; i < points.size(); ++i) {
     const point& p = points[i];
@@ -274,8 +275,8 @@ std::vector<result_row> run_lab(const run_request& request) {
         // Under the tracer (cudalab run --trace's second process, or check's fallback) the
         // point's first launch is traced under its label; later ones run untraced.
         bool traced = !tracing;
-        const std::string label = trace::trace_point_label(p.which->name, p.config.size,
-                                                           p.config.block, p.config.param);
+        const std::string label =
+            trace::trace_point_label(p.which->name, p.config.size, p.config.block, p.config.param);
         const auto launch = [&] {
           if (traced) return prepared->launch(stream.get());
           traced = true;

@@ -37,7 +37,9 @@ std::string per_request(std::uint64_t sectors, std::uint64_t requests) {
   return requests == 0 ? "-" : cells::fixed(static_cast<double>(sectors) / requests, 2);
 }
 
-std::string count(std::uint64_t v) { return v == 0 ? "-" : cells::with_separators(static_cast<double>(v)); }
+std::string count(std::uint64_t v) {
+  return v == 0 ? "-" : cells::with_separators(static_cast<double>(v));
+}
 
 }  // namespace
 
@@ -63,7 +65,8 @@ std::vector<line_totals> lines_of(const trace_cell& trace, const std::string& nv
   const auto no_lines = [&](const std::string& why) {
     if (why_no_lines && why_no_lines->empty()) *why_no_lines = why;
   };
-  if (nvdisasm.empty()) no_lines("nvdisasm not found (install the CUDA Toolkit, or scripts/setup.sh)");
+  if (nvdisasm.empty())
+    no_lines("nvdisasm not found (install the CUDA Toolkit, or scripts/setup.sh)");
   for (const trace::traced_launch& launch : trace.launches) {
     const trace::line_table* table = nullptr;
     if (launch.cubin.empty()) no_lines("the tracer did not save " + launch.kernel + "'s code");
@@ -123,11 +126,11 @@ void write_lines_view(std::ostream& out, const std::vector<result_row>& rows,
                       const std::string& nvdisasm) {
   for (const result_row& row : rows) {
     if (!row.trace) continue;
-    out << row.variant_name << (row.sweep_name ? " " + *row.sweep_name + "=" +
-                                                     std::to_string(row.config.param)
-                                               : std::string())
-        << ", size " << cells::with_separators(static_cast<double>(row.config.size))
-        << ", block " << row.config.block << "\n";
+    out << row.variant_name
+        << (row.sweep_name ? " " + *row.sweep_name + "=" + std::to_string(row.config.param)
+                           : std::string())
+        << ", size " << cells::with_separators(static_cast<double>(row.config.size)) << ", block "
+        << row.config.block << "\n";
     if (!row.trace->available) {
       out << "  trace n/a (" << row.trace->reason << ")\n\n";
       continue;
@@ -149,8 +152,8 @@ void write_lines_view(std::ostream& out, const std::vector<result_row>& rows,
         kernels += (kernels.empty() ? "" : ", ") + t.kernel;
     out << "  kernels: " << (kernels.empty() ? "(no memory access traced)" : kernels) << "\n";
     if (!why_no_lines.empty()) out << "  (some pcs have no source line: " << why_no_lines << ")\n";
-    const std::vector<text_column> columns{{"source line", true}, {"ld req"},   {"ld sect"},
-                                           {"sect/req"},          {"st req"},   {"st sect"},
+    const std::vector<text_column> columns{{"source line", true}, {"ld req"},    {"ld sect"},
+                                           {"sect/req"},          {"st req"},    {"st sect"},
                                            {"sect/req"},          {"shared wf"}, {"conflicts"}};
     for (const auto& line : layout_table(columns, cells)) out << "  " << line << "\n";
     out << "\n";

@@ -53,9 +53,8 @@ void attach_traces(std::vector<result_row>& rows, const std::vector<trace::trace
   for (const auto& l : launches) by_label[l.label].push_back(l);
   for (result_row& row : rows) {
     trace_cell cell;
-    const auto found = by_label.find(
-        trace::trace_point_label(row.variant_name, row.config.size, row.config.block,
-                                 row.config.param));
+    const auto found = by_label.find(trace::trace_point_label(row.variant_name, row.config.size,
+                                                              row.config.block, row.config.param));
     if (found == by_label.end()) {
       cell.reason = missing;
     } else {
@@ -128,8 +127,8 @@ std::vector<std::string> traced_run_arguments(const run_request& request,
     a.push_back("--sweep");
     a.push_back(join(groups, ","));
   }
-  for (const char* fixed : {"--no-counters", "--warmup", "0", "--repeat", "1", "--format", "json",
-                            "--device"})
+  for (const char* fixed :
+       {"--no-counters", "--warmup", "0", "--repeat", "1", "--format", "json", "--device"})
     a.push_back(fixed);
   a.push_back(std::to_string(request.device));
   a.push_back("--output");
@@ -217,18 +216,16 @@ void run_traced_child(const std::string& executable, const std::vector<std::stri
   ::close(log);
   // 0: ok; 1: a variant failed verification (the untraced run says so too).
   if (code != 0 && code != 1)
-    throw error("the traced run failed (" +
-                    (code >= 0 ? "exit " + std::to_string(code)
-                               : "signal " + std::to_string(-1 - code)) +
-                    "); its last lines:" + tail_of(workspace.log_file(), 8),
-                "CUDALAB_TRACE_KEEP=1 keeps " + workspace.dir() +
-                    " (trace.jsonl, child.log); scripts/trace-selftest.sh gathers diagnostics");
+    throw error(
+        "the traced run failed (" +
+            (code >= 0 ? "exit " + std::to_string(code) : "signal " + std::to_string(-1 - code)) +
+            "); its last lines:" + tail_of(workspace.log_file(), 8),
+        "CUDALAB_TRACE_KEEP=1 keeps " + workspace.dir() +
+            " (trace.jsonl, child.log); scripts/trace-selftest.sh gathers diagnostics");
 }
 
-int run_traced_child_shown(const std::string& executable,
-                           const std::vector<std::string>& arguments,
-                           const trace::tracer_install& install,
-                           const trace_workspace& workspace) {
+int run_traced_child_shown(const std::string& executable, const std::vector<std::string>& arguments,
+                           const trace::tracer_install& install, const trace_workspace& workspace) {
   const int code = spawn_traced(executable, arguments, install, workspace, -1);
   if (code < 0) throw error("the traced run ended by signal " + std::to_string(-1 - code));
   return code;

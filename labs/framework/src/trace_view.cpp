@@ -56,12 +56,13 @@ void write_trace_view(std::ostream& out, const std::vector<result_row>& rows,
     if (first) cells.push_back({name, "(none)", "-", "-", "-", "no global or shared access"});
   }
   const std::vector<text_column> columns{{"variant", true}, {"metric", true}, {"model"},
-                                         {"trace"},         {"counters"},       {"agree", true}};
+                                         {"trace"},         {"counters"},     {"agree", true}};
   for (const auto& line : layout_table(columns, cells)) out << line << "\n";
   out << "model: the access model from the source's index functions; trace: the binary that ran,\n"
          "under the Compute Sanitizer tracer (one launch a point); counters: the hardware.\n"
          "agree: `model +N`: the trace counted N more than the model; `counters +N`: the counters\n"
-         "N more than the trace (on shared metrics a small excess is the band of docs/counters.md).\n";
+         "N more than the trace (on shared metrics a small excess is the band of "
+         "docs/counters.md).\n";
   if (!context.counters_note.empty()) out << "counters: n/a (" << context.counters_note << ")\n";
 }
 

@@ -166,7 +166,8 @@ TEST(trace_run, the_trace_view_fits_120_columns_with_ten_digit_counts_that_diffe
   l.pcs = {shared};
   std::vector<result_row> rows = {row};
   attach_traces(rows, {l}, "");
-  for (const auto& m : traced_metrics()) report_samples::set_counter(rows[0], m.c_str(), 5555555555);
+  for (const auto& m : traced_metrics())
+    report_samples::set_counter(rows[0], m.c_str(), 5555555555);
   const std::string text = render(rows, report_view::trace, output_format::table);
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;

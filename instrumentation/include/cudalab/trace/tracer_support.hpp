@@ -39,8 +39,7 @@ tracer_install tracer_install_here();
 tracer_environment_view tracer_environment_here();
 
 // Pure: the verdict for an install in an environment (the CPU tests' subject).
-tracer_availability check_tracer(const tracer_install& install,
-                                 const tracer_environment_view& env);
+tracer_availability check_tracer(const tracer_install& install, const tracer_environment_view& env);
 // check_tracer(tracer_install_here(), tracer_environment_here()).
 tracer_availability tracer_available();
 

@@ -15,7 +15,7 @@ namespace cudalab {
 
 // One source line's totals over a point's traced launches.
 struct line_totals {
-  std::string where;  // "kernels/coalescing/float3_kernels.cu:41", or "pc 0x1a0 (no line)"
+  std::string where;   // "kernels/coalescing/float3_kernels.cu:41", or "pc 0x1a0 (no line)"
   std::string kernel;  // demangled, for the heading
   std::uint64_t ld_requests = 0, ld_sectors = 0, st_requests = 0, st_sectors = 0;
   std::uint64_t global_bytes = 0;

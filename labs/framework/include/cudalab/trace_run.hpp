@@ -56,10 +56,8 @@ void run_traced_child(const std::string& executable, const std::vector<std::stri
 
 // The same with the child's output on this process's stdout and stderr; returns its exit code
 // (cudalab check's fallback runs itself again, traced, and passes its verdict on).
-int run_traced_child_shown(const std::string& executable,
-                           const std::vector<std::string>& arguments,
-                           const trace::tracer_install& install,
-                           const trace_workspace& workspace);
+int run_traced_child_shown(const std::string& executable, const std::vector<std::string>& arguments,
+                           const trace::tracer_install& install, const trace_workspace& workspace);
 
 // The running program's own path (/proc/self/exe), for re-executing it traced.
 std::string this_executable();

@@ -13,6 +13,7 @@ struct tool_result {
 };
 
 // `env` entries are NAME=value, added to this process's environment for the child.
-tool_result run_tool(const std::vector<std::string>& args, const std::vector<std::string>& env = {});
+tool_result run_tool(const std::vector<std::string>& args,
+                     const std::vector<std::string>& env = {});
 
 }  // namespace cudalab::testing

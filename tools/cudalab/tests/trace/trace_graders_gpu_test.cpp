@@ -25,10 +25,12 @@ class trace_graders : public ::testing::Test {
  protected:
   void SetUp() override {
     const trace::tracer_install install = trace::tracer_install_here();
-    const trace::tracer_availability t = trace::check_tracer(install, trace::tracer_environment_here());
+    const trace::tracer_availability t =
+        trace::check_tracer(install, trace::tracer_environment_here());
     if (!t.ok) GTEST_SKIP() << "no memory tracer: " << t.reason << " (" << t.fix << ")";
     // The machine's Sanitizer library first (the tracer's own dependency, found by its soname).
-    if (!dlopen((install.sanitizer_dir + "/libsanitizer-public.so").c_str(), RTLD_NOW | RTLD_GLOBAL))
+    if (!dlopen((install.sanitizer_dir + "/libsanitizer-public.so").c_str(),
+                RTLD_NOW | RTLD_GLOBAL))
       GTEST_SKIP() << "cannot load libsanitizer-public.so from " << install.sanitizer_dir;
     const std::string output =
         ::testing::TempDir() + "cudalab_graders_trace_" + std::to_string(::getpid()) + ".jsonl";

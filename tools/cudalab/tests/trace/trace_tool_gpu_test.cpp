@@ -18,10 +18,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <unistd.h>
 
 namespace cudalab::testing {
 namespace {
@@ -57,8 +57,8 @@ std::size_t odd_size(const lab& l) { return (l.default_size / 8) | 1u; }
 void expect_rows_agree(const nlohmann::json& doc, const std::string& run) {
   ASSERT_TRUE(doc.is_object() && doc.contains("rows")) << run;
   for (const auto& row : doc.at("rows")) {
-    const std::string where = run + " " + row.value("variant", "?") + " param " +
-                              std::to_string(row.value("param", 0));
+    const std::string where =
+        run + " " + row.value("variant", "?") + " param " + std::to_string(row.value("param", 0));
     if (row.value("role", "") == "baseline") continue;
     ASSERT_EQ(row.value("trace", ""), "ok") << where;
     const bool counters = row.value("counters", "") == "ok";
@@ -66,13 +66,15 @@ void expect_rows_agree(const nlohmann::json& doc, const std::string& run) {
       const auto& traced = row.at("trace_" + m);
       ASSERT_FALSE(traced.is_null()) << where << " " << m;
       const auto& predicted = row.at(m + "_predicted");
-      if (!predicted.is_null())
+      if (!predicted.is_null()) {
         EXPECT_EQ(traced.get<double>(), predicted.get<double>()) << where << " " << m << " (model)";
+      }
       if (counters && global_metrics.count(m)) {
         const auto& measured = row.at(m + "_measured");
-        if (!measured.is_null())
+        if (!measured.is_null()) {
           EXPECT_EQ(traced.get<double>(), measured.get<double>())
               << where << " " << m << " (counters)";
+        }
       }
     }
   }
@@ -109,10 +111,9 @@ TEST_F(trace_tool, variants_that_take_96_thread_blocks_trace_as_predicted) {
 
 TEST_F(trace_tool, refused_counters_make_run_take_its_memory_columns_from_the_trace) {
   const std::string out = temp_file("refused.json");
-  const tool_result r =
-      run_tool({"run", "04", "--variant", "aos_float3,aos_float3_staged", "--size", "1048577",
-                "--output", out},
-               {"CUDALAB_COUNTERS_REFUSE=ERR_NVGPUCTRPERM"});
+  const tool_result r = run_tool({"run", "04", "--variant", "aos_float3,aos_float3_staged",
+                                  "--size", "1048577", "--output", out},
+                                 {"CUDALAB_COUNTERS_REFUSE=ERR_NVGPUCTRPERM"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("the memory columns come from the tracer"), std::string::npos) << r.err;
   const nlohmann::json doc = read_json(out);
@@ -141,7 +142,8 @@ TEST_F(trace_tool, refused_counters_make_check_grade_from_the_trace) {
 
 // The line numbers of `needles` in `file` (1-based), found in the source so that the test
 // follows the kernel file when it changes.
-std::vector<int> lines_containing(const std::string& file, const std::vector<std::string>& needles) {
+std::vector<int> lines_containing(const std::string& file,
+                                  const std::vector<std::string>& needles) {
   std::ifstream in(std::string(CUDALAB_SOURCE_DIR) + "/" + file);
   EXPECT_TRUE(in.good()) << file;
   std::vector<int> found(needles.size(), 0);
