@@ -130,9 +130,10 @@ fi
 
 echo "== 5. the memory tracer's cost (lab 04 at its default size, every variant and sweep point)"
 if "$tool" doctor | grep -q "ok    memory tracer"; then
-  wall plain "$tool" run 04 --no-counters
-  wall counted "$tool" run 04
-  wall traced "$tool" run 04 --no-counters --trace
+  # A mismatch (exit 4) must not stop the benchmark: the logs say it, the GPU tests fail on it.
+  wall plain sh -c '"$0" run 04 --no-counters || true' "$tool"
+  wall counted sh -c '"$0" run 04 || true' "$tool"
+  wall traced sh -c '"$0" run 04 --no-counters --trace || true' "$tool"
   echo "lab 04 (default size): untraced, no counters ${plain} s; in-process counters ${counted} s;" \
        "--trace ${traced} s (the untraced run plus the traced one, one launch a point)" |
     tee "$out/trace-cost.txt"
