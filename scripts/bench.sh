@@ -7,7 +7,9 @@
 #   3. large sizes: lab 04 at 2^26 float3 elements, lab 05 at 2^28 floats, without counters;
 #      lab 04's particle pair at 2^26 particles and its AoS -> SoA speedup; lab 06 at
 #      8192 x 8192 floats beside its copy kernel, and its stride sweep.
-#   4. the model's predictions without a GPU: each lab's default run, full sweeps, 2^24.
+#   4. the model's predictions without a GPU: each lab's default run, full sweeps, 2^24;
+#   5. the memory tracer's cost: lab 04 at its default size, untraced without counters, with
+#      in-process counters, and with --trace (one traced launch a point in a second process).
 # --model-only runs section 4 alone (no GPU needed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -144,6 +146,19 @@ if "$tool" list 06 >/dev/null 2>&1; then
     --format csv --output "$out/06-stride-8192.csv"
   "$tool" run 06 --variant shared_stride --sweep full --format csv \
     --output "$out/06-stride-1001-counters.csv"
+fi
+
+echo "== 5. the memory tracer's cost (lab 04 at its default size, every variant and sweep point)"
+if "$tool" doctor | grep -q "ok    memory tracer"; then
+  # A mismatch (exit 4) must not stop the benchmark: the logs say it, the GPU tests fail on it.
+  wall plain sh -c '"$0" run 04 --no-counters || true' "$tool"
+  wall counted sh -c '"$0" run 04 || true' "$tool"
+  wall traced sh -c '"$0" run 04 --no-counters --trace || true' "$tool"
+  echo "lab 04 (default size): untraced, no counters ${plain} s; in-process counters ${counted} s;" \
+       "--trace ${traced} s (the untraced run plus the traced one, one launch a point)" |
+    tee "$out/trace-cost.txt"
+else
+  echo "no memory tracer in this build (cudalab doctor says why)" | tee "$out/trace-cost.txt"
 fi
 
 model_predictions

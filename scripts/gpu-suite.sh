@@ -79,6 +79,8 @@ if "$tool" list 05 >/dev/null 2>&1; then
   step sweep-block "$tool" run 05 --block 32..1024 --format csv --output "$logs/05-block.csv"
 fi
 
+# The memory tracer's one-shot diagnostics (raw traces, SASS with line info, the fallback).
+[ -x scripts/trace-selftest.sh ] && step trace-selftest scripts/trace-selftest.sh --build "$build" --out "$logs/trace-selftest"
 # Sanitizers and the benchmark (the ncu cross-check and nsys runs are gpu CTests above).
 [ -x scripts/sanitize.sh ] && step sanitize scripts/sanitize.sh --build "$build" --out "$logs/sanitize"
 [ -x scripts/bench.sh ] && step bench scripts/bench.sh --build "$build" --out "$logs/bench"

@@ -48,6 +48,19 @@ if ! command -v nvdisasm >/dev/null && [ ! -x .tools/cuda/nvidia/cu13/bin/nvdisa
     || echo "setup.sh: could not install cuobjdump and nvdisasm: lab 05 will print no" \
             "instruction predictions" >&2
 fi
+# The Compute Sanitizer API, which the memory tracer (cudalab run --trace) is built on: the CUDA
+# Toolkit has it in compute-sanitizer/; without it, NVIDIA's wheel of the same CUDA 13.0 series
+# as the toolkit and driver (13.0.x) goes in .tools/sanitizer. Without either, cudalab builds
+# without the tracer and `run --trace` says how to get it.
+cuda_root=$(dirname "$(dirname "$(command -v nvcc)")")
+if [ ! -f "$cuda_root/compute-sanitizer/include/sanitizer.h" ] &&
+   [ ! -f .tools/sanitizer/nvidia/cu13/include/sanitizer.h ]; then
+  echo "setup.sh: installing the Compute Sanitizer API (NVIDIA's wheel) into .tools/sanitizer"
+  PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check \
+      --no-deps --target .tools/sanitizer "nvidia-cuda-sanitizer-api==13.0.85" \
+    || echo "setup.sh: could not install the Compute Sanitizer API: cudalab run --trace will" \
+            "be unavailable" >&2
+fi
 cmake_version=$(cmake --version | head -1 | awk '{print $3}')
 if [ "$(printf '%s\n3.25\n' "$cmake_version" | sort -V | head -1)" != "3.25" ]; then
   echo "setup.sh: CMake $cmake_version is too old: cudalab needs 3.25 or newer" >&2

@@ -5,6 +5,7 @@
 
 #include "cudalab/counters.hpp"
 #include "cudalab/device.hpp"
+#include "cudalab/trace/tracer_support.hpp"
 
 #include <cuda_runtime_api.h>
 #include <unistd.h>
@@ -75,6 +76,11 @@ int doctor_command(const args& a) {
   } else {
     line("hardware counters", false, "need a GPU; the model's predictions still print");
   }
+  // The memory tracer: what stands in for the counters when they are refused (run --trace).
+  const trace::tracer_availability tracer = trace::tracer_available();
+  line("memory tracer", tracer.ok,
+       tracer.ok ? "cudalab run --trace works here (" + tracer.reason + ")"
+                 : tracer.reason + "\n        fix: " + tracer.fix);
   const std::string nsys_fallback =
       "/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys";
   for (const auto& [tool, purpose] :

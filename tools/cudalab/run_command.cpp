@@ -11,6 +11,8 @@
 #include "cudalab/metrics.hpp"
 #include "cudalab/report.hpp"
 #include "cudalab/runner.hpp"
+#include "cudalab/trace_lines.hpp"
+#include "cudalab/trace_run.hpp"
 #include "cudalab/user_text.hpp"
 
 #include <algorithm>
@@ -125,6 +127,53 @@ std::string comparison_line(const metric_check& k) {
          " predicted\n";
 }
 
+// Runs the request again in a second process under the memory tracer and attaches what it
+// traced to `rows` (trace_run.hpp). The workspace holds the module code --lines reads.
+void trace_rows(const run_request& request, std::vector<result_row>& rows,
+                const trace::tracer_install& install, const trace_workspace& workspace,
+                progress_line& progress) {
+  const auto arguments = traced_run_arguments(request, workspace.dir() + "/traced-run.json");
+  const auto variant_list = std::find(arguments.begin(), arguments.end(), "--variant");
+  if (variant_list == arguments.end() || (variant_list + 1)->empty()) {
+    attach_traces(rows, {}, "baselines are not traced");
+    return;
+  }
+  progress.show("tracing " + request.which->id + " (Compute Sanitizer, one launch a point)");
+  run_traced_child(this_executable(), arguments, install, workspace);
+  progress.clear();
+  attach_traces(rows, trace::read_trace_file(workspace.trace_file()),
+                "not traced (a baseline, or no kernel launched)");
+}
+
+// "TRACE MISMATCH" lines: the trace is the binary's exact count, so any difference from the
+// model on a traced metric, or from the counters on an exact (global) one, is a finding.
+bool report_trace_mismatches(const std::vector<result_row>& rows) {
+  bool any = false;
+  for (const auto& r : rows) {
+    if (!r.trace || !r.trace->available) continue;
+    const auto traced = r.trace->counts.by_metric();
+    const bool counters = r.counters.available && !r.counters.from_trace;
+    std::string lines;
+    for (const auto& metric : traced_metrics()) {
+      const double t = traced.at(metric);
+      if (r.predicted && r.predicted->by_metric().at(metric) != t)
+        lines += "  " + metric + "  " + cells::with_separators(t) + " traced, " +
+                 cells::with_separators(r.predicted->by_metric().at(metric)) + " predicted\n";
+      const metric_info* info = find_metric(metric);
+      const auto measured = counters ? r.counters.get(metric) : std::nullopt;
+      if (measured && info && info->exactness == metric_exactness::exact && *measured != t)
+        lines += "  " + metric + "  " + cells::with_separators(t) + " traced, " +
+                 cells::with_separators(*measured) + " counted\n";
+    }
+    if (lines.empty()) continue;
+    std::cerr << "cudalab: TRACE MISMATCH in " << r.lab_id << "/" << r.variant_name
+              << " (the traced binary differs from the access model or the counters):\n"
+              << lines;
+    any = true;
+  }
+  return any;
+}
+
 }  // namespace
 
 int run_command(const args& a) {
@@ -147,6 +196,10 @@ int run_command(const args& a) {
   add("metrics,m", po::value(&metrics),
       "metric set (memory, shared, divergence, dram, all) or a,b,c");
   add("no-counters", "skip hardware counters (for running under nsys or ncu)");
+  add("trace",
+      "also trace every variant once under the memory tracer (Compute Sanitizer API): model, "
+      "trace and counters side by side (--view trace, the default with --trace)");
+  add("lines", "trace, then list each variant's memory accesses per source line, by waste");
   add("format,f", po::value(&format_text), "table, csv or json");
   add("view", po::value(&view_text),
       "the table: default (headline counters, 120 columns) or full (every column)");
@@ -196,6 +249,19 @@ int run_command(const args& a) {
   report_options report;
   report.format = parse_output_format(format_text);
   report.view = parse_report_view(view_text);
+  const bool lines = vm.count("lines") > 0;
+  const bool traced = lines || vm.count("trace") > 0;
+  if (lines && (report.format != output_format::table || vm.count("view")))
+    throw usage_error(
+        "--lines prints its own table: drop --view and --format (--trace with "
+        "--format csv or json carries the trace's columns)");
+  if (traced && !vm.count("view") && !vm.count("details")) report.view = report_view::trace;
+  const trace::tracer_install install = trace::tracer_install_here();
+  if (traced) {
+    const trace::tracer_availability t =
+        trace::check_tracer(install, trace::tracer_environment_here());
+    if (!t.ok) throw usage_error(t.reason + " (fix: " + t.fix + ")");
+  }
   if (vm.count("details")) {
     if (vm.count("view")) throw usage_error("--details and --view: pick one");
     const auto picked = pick_variants(*l, details);
@@ -217,6 +283,7 @@ int run_command(const args& a) {
 
   std::string why;
   request.gpu = cuda_device_count(&why) > 0;
+  if (traced && !request.gpu) throw no_device_error(why + "; --trace and --lines run the kernels");
   report_context context;
   context.which = l;
   if (request.gpu) {
@@ -231,7 +298,7 @@ int run_command(const args& a) {
   progress_line progress;
   request.progress = [&progress](const std::string& what) { progress.show(what); };
   request.omitted = [](const std::string& what) { std::cerr << "cudalab: note: " << what << "\n"; };
-  const auto rows = run_lab(request);
+  auto rows = run_lab(request);
   progress.clear();
   if (request.gpu) context.copy_gbps = measured_copy_gbps(request.device);
   if (request.gpu && !rows.empty() && !rows.front().counters.available && request.counters) {
@@ -240,6 +307,37 @@ int run_command(const args& a) {
         context.counters_note = r.counters.reason;
         break;
       }
+  }
+  // Counters refused (no permission, another profiler attached): the tracer measures the
+  // memory metrics instead, where it can, and the run says so.
+  const bool refused = !context.counters_note.empty() && request.gpu;
+  const trace::tracer_availability fallback =
+      refused && !traced ? trace::check_tracer(install, trace::tracer_environment_here())
+                         : trace::tracer_availability{};
+  std::optional<trace_workspace> workspace;
+  if (traced || fallback.ok) {
+    workspace.emplace();
+    trace_rows(request, rows, install, *workspace, progress);
+    if (refused)
+      for (auto& r : rows)
+        if (!r.counters.available) counters_from_trace(r);
+  }
+  if (refused && !traced) {
+    if (fallback.ok)
+      std::cerr << "cudalab: note: counters refused (" << context.counters_note
+                << "): the memory columns come from the tracer (run --trace; docs/metrics.md)\n";
+    else
+      std::cerr << "cudalab: note: counters refused and no tracer to stand in: " << fallback.reason
+                << "\n  fix: " << fallback.fix << "\n";
+  }
+  if (lines) {
+    std::ostringstream text;
+    write_lines_view(text, rows, install.nvdisasm);
+    if (file)
+      file->commit(text.str());
+    else
+      std::cout << text.str();
+    return report_trace_mismatches(rows) ? exit_mismatch : exit_ok;
   }
   // CUDALAB_PHASE_TRACE=1: where each point's host time went (for tuning the kit itself).
   if (const char* trace = std::getenv("CUDALAB_PHASE_TRACE"); trace && *trace == '1')
@@ -267,7 +365,18 @@ int run_command(const args& a) {
               << "  fix: run on a machine with an NVIDIA GPU and driver (cudalab doctor checks)\n";
     return exit_no_gpu;
   }
-  int code = exit_ok;
+  int code = report_trace_mismatches(rows) ? exit_mismatch : exit_ok;
+  if ((traced || fallback.ok) && !rows.empty()) {
+    std::vector<std::size_t> sizes;
+    for (const auto& r : rows)
+      if (std::find(sizes.begin(), sizes.end(), r.config.size) == sizes.end())
+        sizes.push_back(r.config.size);
+    std::string list;
+    for (std::size_t s : sizes)
+      list += (list.empty() ? "" : ", ") + cells::with_separators(static_cast<double>(s));
+    std::cerr << "cudalab: note: traced one launch a point (no warm-up) at size " << list << " "
+              << l->size_unit << "\n";
+  }
   for (const auto& r : rows) {
     if (!r.verification.ok && r.role != variant_role::buggy) {
       std::cerr << "cudalab: " << r.lab_id << "/" << r.variant_name

@@ -4,6 +4,7 @@
 
 #include <cupti_profiler_target.h>
 
+#include <cstdlib>
 #include <optional>
 
 namespace cudalab {
@@ -108,6 +109,19 @@ std::optional<counter_availability> unsupported(int device, const device_support
   return unsupported_because(gpu + "isSupported = " + level_name(s.overall),
                              "run `cudalab doctor` and check the driver; counters need a "
                              "supported bare-metal GPU");
+}
+
+std::optional<counter_availability> refused_by_test_hook() {
+  const char* value = std::getenv("CUDALAB_COUNTERS_REFUSE");
+  if (!value || !*value) return std::nullopt;
+  const std::string v = value;
+  const std::string call = "CUDALAB_COUNTERS_REFUSE=" + v;  // the test hook, named as the call
+  if (v == "ERR_NVGPUCTRPERM")
+    return classify(cupti_error(CUPTI_ERROR_INSUFFICIENT_PRIVILEGES, call));
+  if (v == "profiler_attached")
+    return classify(cupti_error(CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED, call));
+  return make(counter_status::error, call + ": unknown value",
+              "set CUDALAB_COUNTERS_REFUSE to ERR_NVGPUCTRPERM or profiler_attached, or unset it");
 }
 
 counter_availability classify(const cupti_error& e) {

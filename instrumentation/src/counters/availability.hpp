@@ -19,5 +19,9 @@ counter_availability no_metric_on_chip(const std::string& chip);
 // A CUPTI failure at any call: no permission, another profiler, an unsupported configuration,
 // or an unexpected error naming the call.
 counter_availability classify(const cupti_error& e);
+// The test hook CUDALAB_COUNTERS_REFUSE (docs/metrics.md): when set, counters are refused as
+// CUPTI refuses them, so that a machine with open counters can show the fallback to the tracer.
+// ERR_NVGPUCTRPERM: no permission; profiler_attached: another profiler. nullopt when unset.
+std::optional<counter_availability> refused_by_test_hook();
 
 }  // namespace cudalab::detail

@@ -85,6 +85,10 @@ setup open(profiler_backend& backend, int device, const std::vector<std::string>
                                        std::to_string(count) + " found)");
     return s;
   }
+  if (auto refused = detail::refused_by_test_hook()) {
+    s.availability = *refused;
+    return s;
+  }
   int major = 0, minor = 0;
   backend.compute_capability(device, major, minor);
   if (major * 10 + minor < 75) {

@@ -26,6 +26,9 @@ void write_report(std::ostream& out, const std::vector<result_row>& rows,
     case report_view::details:
       write_details_view(out, rows, context, options.details_variant);
       return;
+    case report_view::trace:
+      write_trace_view(out, rows, context);
+      return;
   }
 }
 

@@ -14,8 +14,9 @@ output_format parse_output_format(std::string_view text) {
 report_view parse_report_view(std::string_view text) {
   if (text == "default") return report_view::standard;
   if (text == "full") return report_view::full;
+  if (text == "trace") return report_view::trace;
   throw usage_error("--view '" + std::string(text) +
-                    "': use default or full (--details VARIANT lists one variant)");
+                    "': use default, full or trace (--details VARIANT lists one variant)");
 }
 
 }  // namespace cudalab

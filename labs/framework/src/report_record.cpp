@@ -2,6 +2,7 @@
 
 #include "cudalab/model_verdict.hpp"
 #include "cudalab/report_figures.hpp"
+#include "cudalab/trace_run.hpp"
 
 #include <algorithm>
 
@@ -48,7 +49,9 @@ std::vector<record_field> record_of(const result_row& row,
   number("tflops", tflops, 4);
   text("verified", row.measured ? (row.verification.ok ? "ok" : "FAIL") : "n/a");
   text("verify_detail", row.verification.detail);
-  text("counters", row.counters.available ? "ok" : "n/a (" + row.counters.reason + ")");
+  text("counters", row.counters.from_trace  ? "from trace"
+                   : row.counters.available ? "ok"
+                                            : "n/a (" + row.counters.reason + ")");
   for (const auto& name : compared_metrics()) {
     const figure& m = *find_figure(name);
     const int decimals = m.decimals > 0 ? 4 : 0;
@@ -74,6 +77,13 @@ std::vector<record_field> record_of(const result_row& row,
         compared_metrics().end())
       continue;
     number(name, row.counters.available ? row.counters.get(name) : std::nullopt, 4);
+  }
+  // The tracer's counts (run --trace); empty when the run was not traced.
+  text("trace", !row.trace ? "" : row.trace->available ? "ok" : "n/a (" + row.trace->reason + ")");
+  for (const auto& name : traced_metrics()) {
+    std::optional<double> v;
+    if (row.trace && row.trace->available) v = row.trace->counts.by_metric().at(name);
+    number("trace_" + name, v, 0);
   }
   std::string mismatches, outside;
   for (const auto& m : model_mismatches(row)) mismatches += (mismatches.empty() ? "" : " ") + m;

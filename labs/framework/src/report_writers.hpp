@@ -22,6 +22,10 @@ void write_full_view(std::ostream& out, const std::vector<result_row>& rows,
 void write_details_view(std::ostream& out, const std::vector<result_row>& rows,
                         const report_context& context, const std::string& variant);
 
+// The three witnesses side by side: model, trace, counters, one line a variant and metric.
+void write_trace_view(std::ostream& out, const std::vector<result_row>& rows,
+                      const report_context& context);
+
 void write_csv(std::ostream& out, const std::vector<result_row>& rows);
 void write_json(std::ostream& out, const std::vector<result_row>& rows,
                 const report_context& context);

@@ -13,9 +13,10 @@ output_format parse_output_format(std::string_view text);  // throws usage_error
 enum class report_view {
   standard,  // `--view default`: one line a row, the lab's headline counters, <= 120 columns
   full,      // `--view full`: every column, measured beside predicted
-  details    // `--details VARIANT`: one variant as a vertical list of metrics
+  details,   // `--details VARIANT`: one variant as a vertical list of metrics
+  trace      // `--view trace` (run --trace's default): model, trace and counters side by side
 };
-// "default" or "full"; --details is its own option.
+// "default", "full" or "trace"; --details is its own option.
 report_view parse_report_view(std::string_view text);  // throws usage_error
 
 struct report_options {

@@ -12,6 +12,7 @@
 #include "cudalab/counters.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/timing.hpp"
+#include "cudalab/trace/trace_record.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -70,8 +71,20 @@ struct counter_cell {
   std::map<std::string, std::string> missing;
   std::map<std::string, double> totals;  // keyed by CUPTI name
   std::vector<kernel_counters> per_kernel;
+  // Filled from the memory tracer's counts because the hardware counters were refused
+  // (counters_from_trace in trace_run.hpp): only the metrics the tracer measures are present.
+  bool from_trace = false;
   // Convenience: the total of a catalogue metric by short or CUPTI name.
   std::optional<double> get(std::string_view metric) const;
+};
+
+// What the memory tracer measured for a point (cudalab run --trace; trace_run.hpp): the access
+// model's counts of the binary that ran, and every traced launch with its per-pc totals.
+struct trace_cell {
+  bool available = false;
+  std::string reason;  // why not, shown as `n/a (reason)`
+  model::access_counts counts;
+  std::vector<trace::traced_launch> launches;
 };
 
 // Wall time of a point's phases on the host, in milliseconds (the NVTX phases of the same
@@ -103,6 +116,7 @@ struct result_row {
   counter_cell counters;
   phase_times phases;
   std::vector<kernel_resources> resources;  // variant::resources, main kernel first
+  std::optional<trace_cell> trace;  // only when the run was traced
 };
 
 // Runs the request: one row per variant, size, block and sweep value. Every point is checked

@@ -1,0 +1,66 @@
+// What the tracer reports for one traced launch, as the injection library writes it (one JSON
+// object a line in the file named by CUDALAB_TRACE_OUTPUT) and the runner reads it back.
+//
+// A line:
+//   {"label": "aos_float3|1048576|256|0", "kernel": "<mangled name>", "cubin": "<file>",
+//    "function_pc": 140..., "function_size": 1536, "dropped": 0,
+//    "pcs": [{"offset": 208, "space": "global", "kind": "load", "width": 4,
+//             "instructions": 32768, "sectors": 393216, "bytes": 4194304,
+//             "wavefronts": 0, "ideal": 0}, ...]}
+// or, when the launch could not be traced: {"label": ..., "kernel": ..., "error": "<why>"}.
+#pragma once
+
+#include "cudalab/model/access_model.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cudalab::trace {
+
+enum class traced_kind { load, store, atomic };
+
+// The totals of one instruction (one pc) over a launch.
+struct traced_pc {
+  std::uint64_t offset = 0;  // from the start of the kernel's code
+  model::memory_space space = model::memory_space::global;
+  traced_kind kind = traced_kind::load;
+  unsigned width = 4;
+  std::uint64_t instructions = 0;  // warp-level accesses: requests, for global memory
+  std::uint64_t sectors = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t wavefronts = 0;
+  std::uint64_t ideal = 0;
+  std::uint64_t conflicts() const { return wavefronts - ideal; }
+};
+
+struct traced_launch {
+  std::string label;   // the runner's point (trace_point_label)
+  std::string kernel;  // as the driver names it (mangled)
+  std::string cubin;   // the module's code, saved for --lines; empty if not saved
+  std::uint64_t function_pc = 0;
+  std::uint64_t function_size = 0;
+  std::uint64_t dropped = 0;  // accesses lost to a full table: the counts are then incomplete
+  std::string error;          // why the launch was not traced; empty when it was
+  std::vector<traced_pc> pcs;
+};
+
+// The label the runner gives a point, so that a trace read in another process finds its row.
+std::string trace_point_label(const std::string& variant, std::size_t size, int block, long param);
+
+// One line of the trace file; throws cudalab::error naming what is malformed.
+traced_launch parse_traced_launch(const std::string& line);
+// Every line of `path` (empty lines skipped); none when the file does not exist (no launch was
+// traced); throws cudalab::error when it exists but cannot be read.
+// `from`: the byte to start at (a file that a longer-lived tracer appends to, read in parts).
+std::vector<traced_launch> read_trace_file(const std::string& path, std::uintmax_t from = 0);
+// The file's size now (0 when it does not exist): where the next read_trace_file starts.
+std::uintmax_t trace_file_end(const std::string& path);
+// One traced_launch as a line (no newline): what the injection library writes.
+std::string format_traced_launch(const traced_launch& launch);
+
+// The launches' totals as the access model counts them (global loads and stores, shared
+// accesses; atomics are left out, as the model leaves them out).
+model::access_counts traced_counts(const std::vector<traced_launch>& launches);
+
+}  // namespace cudalab::trace

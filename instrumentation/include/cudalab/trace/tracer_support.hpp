@@ -1,0 +1,51 @@
+// Whether `cudalab run --trace` can trace here, and the environment a traced process needs.
+//
+// The tracer is an injection library built on NVIDIA's Compute Sanitizer API
+// (instrumentation/tracer/); the build makes it only where the API's headers and
+// libsanitizer-public.so were found (docs/building.md). At run time the Sanitizer library of the
+// machine's toolkit (/usr/local/cuda/compute-sanitizer) is preferred, else the one the build
+// used. Two tools cannot inject into one process: under compute-sanitizer (or any tool that set
+// CUDA_INJECTION64_PATH) the tracer refuses.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cudalab::trace {
+
+// What the build and the machine hold; tracer_install_here() fills it, tests make their own.
+struct tracer_install {
+  std::string library;        // libcudalab_tracer.so; empty: not built
+  std::string patches;        // the patch fatbin beside it
+  std::string sanitizer_dir;  // the folder of libsanitizer-public.so used at run time; empty: none
+  std::string nvdisasm;       // for --lines; empty: none found
+};
+
+// The variables of this process that decide whether another tool is attached.
+struct tracer_environment_view {
+  std::string cuda_injection;  // CUDA_INJECTION64_PATH
+  std::string ld_preload;      // LD_PRELOAD
+  std::string trace_output;    // CUDALAB_TRACE_OUTPUT: this process is itself traced
+};
+
+struct tracer_availability {
+  bool ok = false;
+  std::string reason;  // one line: why not
+  std::string fix;     // one line: what to do
+};
+
+tracer_install tracer_install_here();
+tracer_environment_view tracer_environment_here();
+
+// Pure: the verdict for an install in an environment (the CPU tests' subject).
+tracer_availability check_tracer(const tracer_install& install, const tracer_environment_view& env);
+// check_tracer(tracer_install_here(), tracer_environment_here()).
+tracer_availability tracer_available();
+
+// The variables to add to a child's environment so that it runs traced, writing to `output` and
+// saving module code in `cubin_dir`.
+std::vector<std::pair<std::string, std::string>> traced_child_environment(
+    const tracer_install& install, const std::string& output, const std::string& cubin_dir);
+
+}  // namespace cudalab::trace

@@ -1,0 +1,286 @@
+// The tracer's injection library: loaded by the CUDA driver into a program started with
+// CUDA_INJECTION64_PATH pointing at it (cudalab run --trace starts such a program: itself).
+//
+// On each module load it saves the module's code (for --lines), adds the patch
+// (tracer_patches.cu) and patches every global and shared memory instruction. The runner marks
+// the launches it wants traced (cudalab_tracer_begin_point / _end_point, found with dlsym by
+// cudalab/trace/trace_marks.hpp); a marked launch gets a zeroed table of per-pc totals, read back
+// when the launch ends and written as one line of the file CUDALAB_TRACE_OUTPUT names
+// (cudalab/trace/trace_record.hpp). Unmarked launches run patched but return at once.
+//
+// Environment: CUDALAB_TRACE_OUTPUT (required: the file to append to), CUDALAB_TRACE_PATCHES
+// (the patch fatbin; default: beside this library), CUDALAB_TRACE_CUBINS (a folder to save module
+// code in; default: none, and --lines cannot map pcs).
+#include "cudalab/trace/device_table.hpp"
+#include "cudalab/trace/trace_record.hpp"
+
+#include <dlfcn.h>
+#include <sanitizer.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace cudalab::trace;
+
+struct context_buffers {
+  void* table = nullptr;  // table_bytes, zeroed before each traced launch
+  void* off = nullptr;    // a header with enabled = 0, for launches nobody traces
+};
+
+struct pending_launch {
+  std::string label;
+  std::string kernel;
+  CUmodule module = nullptr;
+  void* table = nullptr;
+};
+
+class tracer {
+ public:
+  static tracer& get() {
+    static tracer* instance = new tracer();  // never destroyed: callbacks may outlive exit
+    return *instance;
+  }
+
+  void start();
+  void on_callback(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, const void* data);
+  void begin_point(const char* label) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_label = label ? label : "";
+  }
+  void end_point() {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_label.clear();
+  }
+
+ private:
+  // Records the first failure of a Sanitizer API call: every later traced launch reports it.
+  bool check(SanitizerResult result, const char* call);
+  void module_loaded(const Sanitizer_ResourceModuleData& module);
+  void launch_begin(const Sanitizer_LaunchData& launch);
+  void launch_end(const Sanitizer_LaunchData& launch);
+  context_buffers* buffers_for(CUcontext context, Sanitizer_StreamHandle stream);
+  void write(const traced_launch& launch);
+
+  std::mutex m_mutex;
+  std::string m_output;
+  std::string m_patches;
+  std::string m_cubin_dir;
+  std::string m_label;
+  std::string m_failure;
+  Sanitizer_SubscriberHandle m_subscriber = nullptr;
+  std::map<CUcontext, context_buffers> m_buffers;
+  std::map<CUmodule, std::string> m_cubins;
+  std::map<Sanitizer_LaunchHandle, pending_launch> m_pending;
+  int m_modules = 0;
+};
+
+std::string beside_this_library(const char* name) {
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&beside_this_library), &info) == 0 || !info.dli_fname)
+    return name;
+  std::string path = info.dli_fname;
+  const auto slash = path.rfind('/');
+  return (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + name;
+}
+
+void callback(void* userdata, Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid,
+              const void* data) {
+  static_cast<tracer*>(userdata)->on_callback(domain, cbid, data);
+}
+
+bool tracer::check(SanitizerResult result, const char* call) {
+  if (result == SANITIZER_SUCCESS) return true;
+  const char* text = nullptr;
+  if (sanitizerGetResultString(result, &text) != SANITIZER_SUCCESS || !text) text = "unknown";
+  const std::string what = std::string(call) + " failed: " + text + " (" +
+                           std::to_string(static_cast<int>(result)) + ")";
+  std::fprintf(stderr, "cudalab tracer: %s\n", what.c_str());
+  if (m_failure.empty()) m_failure = what;
+  return false;
+}
+
+void tracer::start() {
+  const char* output = std::getenv("CUDALAB_TRACE_OUTPUT");
+  if (!output || !*output) {
+    std::fprintf(stderr, "cudalab tracer: CUDALAB_TRACE_OUTPUT is not set: nothing is traced\n");
+    return;
+  }
+  m_output = output;
+  const char* patches = std::getenv("CUDALAB_TRACE_PATCHES");
+  m_patches = patches && *patches ? patches : beside_this_library("cudalab_tracer_patches.fatbin");
+  if (const char* dir = std::getenv("CUDALAB_TRACE_CUBINS"); dir && *dir) m_cubin_dir = dir;
+  if (!check(sanitizerSubscribe(&m_subscriber, callback, this), "sanitizerSubscribe")) return;
+  check(sanitizerEnableDomain(1, m_subscriber, SANITIZER_CB_DOMAIN_RESOURCE),
+        "sanitizerEnableDomain(RESOURCE)");
+  check(sanitizerEnableDomain(1, m_subscriber, SANITIZER_CB_DOMAIN_LAUNCH),
+        "sanitizerEnableDomain(LAUNCH)");
+}
+
+void tracer::on_callback(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid,
+                         const void* data) {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_MODULE_LOADED)
+    module_loaded(*static_cast<const Sanitizer_ResourceModuleData*>(data));
+  else if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_BEGIN)
+    launch_begin(*static_cast<const Sanitizer_LaunchData*>(data));
+  else if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_END)
+    launch_end(*static_cast<const Sanitizer_LaunchData*>(data));
+}
+
+void tracer::module_loaded(const Sanitizer_ResourceModuleData& module) {
+  if (!m_cubin_dir.empty() && module.pCubin && module.cubinSize > 0) {
+    const std::string path = m_cubin_dir + "/module-" + std::to_string(m_modules++) + ".cubin";
+    if (FILE* f = std::fopen(path.c_str(), "wb")) {
+      const bool ok = std::fwrite(module.pCubin, 1, module.cubinSize, f) == module.cubinSize;
+      if (std::fclose(f) == 0 && ok) m_cubins[module.module] = path;
+    }
+  }
+  if (!check(sanitizerAddPatchesFromFile(m_patches.c_str(), module.context),
+             "sanitizerAddPatchesFromFile"))
+    return;
+  if (!check(sanitizerPatchInstructions(SANITIZER_INSTRUCTION_GLOBAL_MEMORY_ACCESS, module.module,
+                                        "cudalab_trace_global"),
+             "sanitizerPatchInstructions(GLOBAL_MEMORY_ACCESS)"))
+    return;
+  if (!check(sanitizerPatchInstructions(SANITIZER_INSTRUCTION_SHARED_MEMORY_ACCESS, module.module,
+                                        "cudalab_trace_shared"),
+             "sanitizerPatchInstructions(SHARED_MEMORY_ACCESS)"))
+    return;
+  check(sanitizerPatchModule(module.module), "sanitizerPatchModule");
+}
+
+context_buffers* tracer::buffers_for(CUcontext context, Sanitizer_StreamHandle stream) {
+  auto found = m_buffers.find(context);
+  if (found != m_buffers.end()) return &found->second;
+  context_buffers b;
+  if (!check(sanitizerAlloc(context, &b.table, table_bytes), "sanitizerAlloc(table)"))
+    return nullptr;
+  if (!check(sanitizerAlloc(context, &b.off, sizeof(table_header)), "sanitizerAlloc(header)"))
+    return nullptr;
+  table_header off{0, 0, 0, 0};
+  if (!check(sanitizerMemcpyHostToDeviceAsync(b.off, &off, sizeof(off), stream),
+             "sanitizerMemcpyHostToDeviceAsync(header)"))
+    return nullptr;
+  return &(m_buffers[context] = b);
+}
+
+void tracer::launch_begin(const Sanitizer_LaunchData& launch) {
+  context_buffers* b = buffers_for(launch.context, launch.hStream);
+  const std::string kernel = launch.functionName ? launch.functionName : "";
+  if (m_label.empty() || b == nullptr) {
+    if (b)
+      check(sanitizerSetLaunchCallbackData(launch.hLaunch, launch.function, launch.hStream, b->off),
+            "sanitizerSetLaunchCallbackData");
+    if (!m_label.empty()) write({m_label, kernel, {}, 0, 0, 0, m_failure, {}});
+    return;
+  }
+  if (!m_failure.empty()) {
+    check(sanitizerSetLaunchCallbackData(launch.hLaunch, launch.function, launch.hStream, b->off),
+          "sanitizerSetLaunchCallbackData");
+    write({m_label, kernel, {}, 0, 0, 0, m_failure, {}});
+    return;
+  }
+  table_header on{1, table_capacity, 0, 0};
+  if (!check(sanitizerMemset(b->table, 0, table_bytes, launch.hStream), "sanitizerMemset") ||
+      !check(sanitizerMemcpyHostToDeviceAsync(b->table, &on, sizeof(on), launch.hStream),
+             "sanitizerMemcpyHostToDeviceAsync(table)") ||
+      !check(
+          sanitizerSetLaunchCallbackData(launch.hLaunch, launch.function, launch.hStream, b->table),
+          "sanitizerSetLaunchCallbackData")) {
+    write({m_label, kernel, {}, 0, 0, 0, m_failure, {}});
+    return;
+  }
+  m_pending[launch.hLaunch] = {m_label, kernel, launch.module, b->table};
+}
+
+void tracer::launch_end(const Sanitizer_LaunchData& launch) {
+  const auto found = m_pending.find(launch.hLaunch);
+  if (found == m_pending.end()) return;
+  const pending_launch p = found->second;
+  m_pending.erase(found);
+  traced_launch out;
+  out.label = p.label;
+  out.kernel = p.kernel;
+  std::vector<unsigned char> host(table_bytes);
+  if (!check(sanitizerMemcpyDeviceToHost(host.data(), p.table, table_bytes, launch.hStream),
+             "sanitizerMemcpyDeviceToHost(table)")) {
+    out.error = m_failure;
+    write(out);
+    return;
+  }
+  if (!check(sanitizerGetFunctionPcAndSize(p.module, p.kernel.c_str(), &out.function_pc,
+                                           &out.function_size),
+             "sanitizerGetFunctionPcAndSize")) {
+    out.error = m_failure;
+    write(out);
+    return;
+  }
+  const auto cubin = m_cubins.find(p.module);
+  if (cubin != m_cubins.end()) out.cubin = cubin->second;
+  table_header header;
+  std::memcpy(&header, host.data(), sizeof(header));
+  out.dropped = header.dropped;
+  const auto* slots = reinterpret_cast<const table_slot*>(host.data() + sizeof(table_header));
+  for (std::uint32_t i = 0; i < table_capacity; ++i) {
+    const table_slot& s = slots[i];
+    if (s.pc == 0) continue;
+    traced_pc pc;
+    // A pc outside the kernel (a device function it calls) keeps its absolute value.
+    pc.offset = s.pc >= out.function_pc && s.pc < out.function_pc + out.function_size
+                    ? s.pc - out.function_pc
+                    : s.pc;
+    pc.space = (s.info & info_shared) ? cudalab::model::memory_space::shared
+                                      : cudalab::model::memory_space::global;
+    pc.kind = (s.info & info_atomic)  ? traced_kind::atomic
+              : (s.info & info_store) ? traced_kind::store
+                                      : traced_kind::load;
+    pc.width = static_cast<unsigned>((s.info >> info_width_shift) & 0xff);
+    pc.instructions = s.instructions;
+    pc.sectors = s.sectors;
+    pc.bytes = s.bytes;
+    pc.wavefronts = s.wavefronts;
+    pc.ideal = s.ideal;
+    out.pcs.push_back(pc);
+  }
+  write(out);
+}
+
+void tracer::write(const traced_launch& launch) {
+  FILE* f = std::fopen(m_output.c_str(), "a");
+  if (!f) {
+    std::fprintf(stderr, "cudalab tracer: cannot append to %s\n", m_output.c_str());
+    return;
+  }
+  const std::string line = format_traced_launch(launch) + "\n";
+  std::fwrite(line.data(), 1, line.size(), f);
+  std::fclose(f);
+}
+
+std::once_flag started;
+
+}  // namespace
+
+extern "C" {
+
+// Called by the CUDA driver when it loads this library through CUDA_INJECTION64_PATH.
+__attribute__((visibility("default"))) int InitializeInjection() {
+  std::call_once(started, [] { tracer::get().start(); });
+  return 1;
+}
+
+// The runner's marks (cudalab/trace/trace_marks.hpp): launches between them are traced.
+__attribute__((visibility("default"))) void cudalab_tracer_begin_point(const char* label) {
+  tracer::get().begin_point(label);
+}
+__attribute__((visibility("default"))) void cudalab_tracer_end_point() {
+  tracer::get().end_point();
+}
+
+}  // extern "C"

@@ -1,0 +1,65 @@
+// The memory tracer in a run (cudalab run --trace, and the fallback when counters are refused):
+// a second process of the same program runs the points with the tracer injected, counters off,
+// no warm-up and one launch a point; its trace file is read back and attached to the rows.
+// docs/metrics.md has the three witnesses (model, trace, counters) and when each is used.
+#pragma once
+
+#include "cudalab/runner.hpp"
+#include "cudalab/trace/trace_record.hpp"
+#include "cudalab/trace/tracer_support.hpp"
+
+#include <string>
+#include <vector>
+
+namespace cudalab {
+
+// The metrics the tracer measures, by the catalogue's short names (the counters' names too).
+const std::vector<std::string>& traced_metrics();
+
+// Gives each row the launches traced under its label (trace::trace_point_label), folded by the
+// access model's rules. A row without any gets `n/a (<missing>)`; a launch that reports an error
+// makes its row n/a with that error.
+void attach_traces(std::vector<result_row>& rows, const std::vector<trace::traced_launch>& launches,
+                   const std::string& missing);
+
+// Fills a row's counter cell from its trace, for the traced metrics only (counter_cell::
+// from_trace), so that the table, the model verdict and the graders read the trace where the
+// counters were refused. Does nothing when the row has no available trace.
+void counters_from_trace(result_row& row);
+
+// The arguments of `cudalab run` that repeat `request` in the traced process: the same lab,
+// variants (baselines left out: library calls the lesson does not trace), sizes, blocks and
+// sweep points, with --no-counters --warmup 0 --repeat 1, and its table written to `output`.
+std::vector<std::string> traced_run_arguments(const run_request& request,
+                                              const std::string& output);
+
+// A traced run's files: a temporary folder, removed on destruction unless CUDALAB_TRACE_KEEP is
+// set (then its path is printed to stderr, for scripts/trace-selftest.sh).
+class trace_workspace {
+ public:
+  trace_workspace();
+  ~trace_workspace();
+  trace_workspace(const trace_workspace&) = delete;  // one owner removes the folder
+  trace_workspace& operator=(const trace_workspace&) = delete;
+  const std::string& dir() const noexcept { return m_dir; }
+  std::string trace_file() const { return m_dir + "/trace.jsonl"; }
+  std::string log_file() const { return m_dir + "/child.log"; }
+
+ private:
+  std::string m_dir;
+};
+
+// Runs `executable arguments...` with the tracer injected, its output in the workspace's log.
+// Throws cudalab::error with the end of the log when it fails.
+void run_traced_child(const std::string& executable, const std::vector<std::string>& arguments,
+                      const trace::tracer_install& install, const trace_workspace& workspace);
+
+// The same with the child's output on this process's stdout and stderr; returns its exit code
+// (cudalab check's fallback runs itself again, traced, and passes its verdict on).
+int run_traced_child_shown(const std::string& executable, const std::vector<std::string>& arguments,
+                           const trace::tracer_install& install, const trace_workspace& workspace);
+
+// The running program's own path (/proc/self/exe), for re-executing it traced.
+std::string this_executable();
+
+}  // namespace cudalab

@@ -1,0 +1,165 @@
+#include "cudalab/trace_lines.hpp"
+
+#include "cudalab/cell_format.hpp"
+#include "cudalab/check.hpp"
+#include "cudalab/trace/line_map.hpp"
+#include "text_table.hpp"
+
+#include <cxxabi.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+
+namespace cudalab {
+namespace {
+
+std::string short_path(const std::string& file) {
+  // From the repository's own folders on, which says where without the checkout's path.
+  for (const char* root : {"/kernels/", "/labs/", "/instrumentation/"}) {
+    const auto at = file.rfind(root);
+    if (at != std::string::npos) return file.substr(at + 1);
+  }
+  const auto slash = file.rfind('/');
+  return slash == std::string::npos ? file : file.substr(slash + 1);
+}
+
+std::string hex(std::uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+std::string per_request(std::uint64_t sectors, std::uint64_t requests) {
+  return requests == 0 ? "-" : cells::fixed(static_cast<double>(sectors) / requests, 2);
+}
+
+std::string count(std::uint64_t v) {
+  return v == 0 ? "-" : cells::with_separators(static_cast<double>(v));
+}
+
+}  // namespace
+
+double line_totals::waste() const {
+  const double ideal = std::ceil(static_cast<double>(global_bytes) / 32.0);
+  return static_cast<double>(ld_sectors + st_sectors) - ideal +
+         static_cast<double>(shared_conflicts);
+}
+
+std::string kernel_display_name(const std::string& mangled) {
+  int status = 0;
+  std::unique_ptr<char, void (*)(void*)> demangled(
+      abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status), std::free);
+  std::string name = status == 0 && demangled ? demangled.get() : mangled;
+  const auto paren = name.find('(');
+  return paren == std::string::npos ? name : name.substr(0, paren);
+}
+
+std::vector<line_totals> lines_of(const trace_cell& trace, const std::string& nvdisasm,
+                                  std::string* why_no_lines) {
+  std::map<std::string, trace::line_table> tables;  // per cubin
+  std::map<std::string, line_totals> lines;
+  const auto no_lines = [&](const std::string& why) {
+    if (why_no_lines && why_no_lines->empty()) *why_no_lines = why;
+  };
+  if (nvdisasm.empty())
+    no_lines("nvdisasm not found (install the CUDA Toolkit, or scripts/setup.sh)");
+  for (const trace::traced_launch& launch : trace.launches) {
+    const trace::line_table* table = nullptr;
+    if (launch.cubin.empty()) no_lines("the tracer did not save " + launch.kernel + "'s code");
+    if (!launch.cubin.empty() && !nvdisasm.empty()) {
+      auto found = tables.find(launch.cubin);
+      if (found == tables.end()) {
+        trace::line_table read;
+        try {
+          read = trace::disassemble_lines(nvdisasm, launch.cubin);
+        } catch (const error& e) {
+          no_lines(e.what());
+        }
+        found = tables.emplace(launch.cubin, std::move(read)).first;
+      }
+      table = &found->second;
+    }
+    // The driver names the kernel as the code does (mangled); a demangled name finds its
+    // function by the demangled names of the table's.
+    std::string function = launch.kernel;
+    if (table && !table->count(function))
+      for (const auto& entry : *table)
+        if (kernel_display_name(entry.first) == kernel_display_name(launch.kernel))
+          function = entry.first;
+    if (table && !table->count(function))
+      no_lines("no line table for " + launch.kernel + " (built without -lineinfo?)");
+    const std::string kernel = kernel_display_name(launch.kernel);
+    for (const trace::traced_pc& pc : launch.pcs) {
+      if (pc.kind == trace::traced_kind::atomic) continue;
+      const trace::source_line at =
+          table ? trace::line_of(*table, function, pc.offset) : trace::source_line{};
+      const std::string where = at.known() ? short_path(at.file) + ":" + std::to_string(at.line)
+                                           : "pc " + hex(pc.offset) + " (no line)";
+      line_totals& t = lines[kernel + "\n" + where];
+      t.where = where;
+      t.kernel = kernel;
+      const bool load = pc.kind == trace::traced_kind::load;
+      if (pc.space == model::memory_space::global) {
+        (load ? t.ld_requests : t.st_requests) += pc.instructions;
+        (load ? t.ld_sectors : t.st_sectors) += pc.sectors;
+        t.global_bytes += pc.bytes;
+      } else {
+        t.shared_instructions += pc.instructions;
+        t.shared_wavefronts += pc.wavefronts;
+        t.shared_conflicts += pc.conflicts();
+      }
+    }
+  }
+  std::vector<line_totals> out;
+  for (auto& [key, t] : lines) out.push_back(std::move(t));
+  std::stable_sort(out.begin(), out.end(), [](const line_totals& a, const line_totals& b) {
+    return a.waste() > b.waste();
+  });
+  return out;
+}
+
+void write_lines_view(std::ostream& out, const std::vector<result_row>& rows,
+                      const std::string& nvdisasm) {
+  for (const result_row& row : rows) {
+    if (!row.trace) continue;
+    out << row.variant_name
+        << (row.sweep_name ? " " + *row.sweep_name + "=" + std::to_string(row.config.param)
+                           : std::string())
+        << ", size " << cells::with_separators(static_cast<double>(row.config.size)) << ", block "
+        << row.config.block << "\n";
+    if (!row.trace->available) {
+      out << "  trace n/a (" << row.trace->reason << ")\n\n";
+      continue;
+    }
+    std::string why_no_lines;
+    const auto lines = lines_of(*row.trace, nvdisasm, &why_no_lines);
+    std::vector<std::vector<std::string>> cells;
+    for (const line_totals& t : lines) {
+      std::string where = t.where;
+      if (where.size() > 44) where = "..." + where.substr(where.size() - 41);
+      cells.push_back({where, count(t.ld_requests), count(t.ld_sectors),
+                       per_request(t.ld_sectors, t.ld_requests), count(t.st_requests),
+                       count(t.st_sectors), per_request(t.st_sectors, t.st_requests),
+                       count(t.shared_wavefronts), count(t.shared_conflicts)});
+    }
+    std::string kernels;
+    for (const line_totals& t : lines)
+      if (kernels.find(t.kernel) == std::string::npos)
+        kernels += (kernels.empty() ? "" : ", ") + t.kernel;
+    out << "  kernels: " << (kernels.empty() ? "(no memory access traced)" : kernels) << "\n";
+    if (!why_no_lines.empty()) out << "  (some pcs have no source line: " << why_no_lines << ")\n";
+    const std::vector<text_column> columns{{"source line", true}, {"ld req"},    {"ld sect"},
+                                           {"sect/req"},          {"st req"},    {"st sect"},
+                                           {"sect/req"},          {"shared wf"}, {"conflicts"}};
+    for (const auto& line : layout_table(columns, cells)) out << "  " << line << "\n";
+    out << "\n";
+  }
+  out << "Lines are sorted by waste: sectors moved beyond the bytes asked for, plus shared-memory\n"
+         "bank conflicts. Counts come from the tracer (one launch a point, the binary that ran).\n";
+}
+
+}  // namespace cudalab

@@ -1,0 +1,241 @@
+#include "cudalab/trace_run.hpp"
+
+#include "cudalab/check.hpp"
+#include "cudalab/metrics.hpp"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+extern char** environ;
+
+namespace cudalab {
+namespace {
+
+std::string join(const std::vector<std::string>& items, const char* separator) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : separator) + i;
+  return out;
+}
+
+std::string tail_of(const std::string& path, std::size_t lines) {
+  std::ifstream in(path);
+  std::vector<std::string> all;
+  for (std::string line; std::getline(in, line);) all.push_back(line);
+  const std::size_t from = all.size() > lines ? all.size() - lines : 0;
+  std::string out;
+  for (std::size_t i = from; i < all.size(); ++i) out += "\n  " + all[i];
+  return out;
+}
+
+}  // namespace
+
+const std::vector<std::string>& traced_metrics() {
+  static const std::vector<std::string> names = {
+      "ld_requests",          "ld_sectors",           "st_requests",         "st_sectors",
+      "shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_conflicts", "shared_st_conflicts"};
+  return names;
+}
+
+void attach_traces(std::vector<result_row>& rows, const std::vector<trace::traced_launch>& launches,
+                   const std::string& missing) {
+  std::map<std::string, std::vector<trace::traced_launch>> by_label;
+  for (const auto& l : launches) by_label[l.label].push_back(l);
+  for (result_row& row : rows) {
+    trace_cell cell;
+    const auto found = by_label.find(trace::trace_point_label(row.variant_name, row.config.size,
+                                                              row.config.block, row.config.param));
+    if (found == by_label.end()) {
+      cell.reason = missing;
+    } else {
+      cell.launches = found->second;
+      cell.available = true;
+      for (const auto& l : cell.launches) {
+        if (!l.error.empty()) {
+          cell.available = false;
+          cell.reason = l.error;
+          break;
+        }
+        if (l.dropped > 0) {
+          cell.available = false;
+          cell.reason = std::to_string(l.dropped) + " accesses found the tracer's table full";
+          break;
+        }
+      }
+      if (cell.available) cell.counts = trace::traced_counts(cell.launches);
+    }
+    row.trace = std::move(cell);
+  }
+}
+
+void counters_from_trace(result_row& row) {
+  if (!row.trace || !row.trace->available) return;
+  const auto values = row.trace->counts.by_metric();
+  counter_cell c;
+  c.available = true;
+  c.from_trace = true;
+  c.reason = "from the trace";
+  for (const auto& name : traced_metrics())
+    if (const metric_info* m = find_metric(name)) c.totals[m->cupti_name] = values.at(name);
+  row.counters = std::move(c);
+}
+
+std::vector<std::string> traced_run_arguments(const run_request& request,
+                                              const std::string& output) {
+  std::vector<std::string> a = {"run", request.which->id};
+  std::vector<std::string> names;
+  if (request.variants.empty()) {
+    for (const auto& v : request.which->variants)
+      if (v.role != variant_role::exercise && v.role != variant_role::baseline)
+        names.push_back(v.name);
+  } else {
+    for (const variant* v : request.variants)
+      if (v->role != variant_role::baseline) names.push_back(v->name);
+  }
+  a.push_back("--variant");
+  a.push_back(join(names, ","));
+  const auto numbers = [](const auto& list) {
+    std::vector<std::string> out;
+    for (const auto& n : list) out.push_back(std::to_string(n));
+    return join(out, ",");
+  };
+  if (!request.sizes.empty()) {
+    a.push_back("--size");
+    a.push_back(numbers(request.sizes));
+  }
+  if (!request.blocks.empty()) {
+    a.push_back("--block");
+    a.push_back(numbers(request.blocks));
+  }
+  if (request.sweep.full) {
+    a.push_back("--sweep");
+    a.push_back("full");
+  } else if (!request.sweep.values.empty()) {
+    std::vector<std::string> groups;
+    for (const auto& [name, values] : request.sweep.values)
+      groups.push_back((name.empty() ? "" : name + "=") + numbers(values));
+    a.push_back("--sweep");
+    a.push_back(join(groups, ","));
+  }
+  for (const char* fixed :
+       {"--no-counters", "--warmup", "0", "--repeat", "1", "--format", "json", "--device"})
+    a.push_back(fixed);
+  a.push_back(std::to_string(request.device));
+  a.push_back("--output");
+  a.push_back(output);
+  return a;
+}
+
+trace_workspace::trace_workspace() {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/cudalab-trace-XXXXXX";
+  std::vector<char> buffer(pattern.begin(), pattern.end());
+  buffer.push_back('\0');
+  if (!mkdtemp(buffer.data()))
+    throw error("cannot make a folder for the trace (" + pattern + "): " + std::strerror(errno),
+                "set TMPDIR to a writable folder");
+  m_dir = buffer.data();
+}
+
+trace_workspace::~trace_workspace() {
+  if (const char* keep = std::getenv("CUDALAB_TRACE_KEEP"); keep && *keep) {
+    std::cerr << "cudalab: trace files kept in " << m_dir << "\n";
+    return;
+  }
+  std::error_code ignored;
+  std::filesystem::remove_all(m_dir, ignored);
+}
+
+namespace {
+
+// Forks and runs the child traced; -1 - signal when it did not exit. `log`: where its output
+// goes (-1: this process's own stdout and stderr).
+int spawn_traced(const std::string& executable, const std::vector<std::string>& arguments,
+                 const trace::tracer_install& install, const trace_workspace& workspace, int log) {
+  std::map<std::string, std::string> env;
+  for (char** e = environ; *e; ++e) {
+    const std::string entry = *e;
+    const auto eq = entry.find('=');
+    if (eq != std::string::npos) env[entry.substr(0, eq)] = entry.substr(eq + 1);
+  }
+  for (const auto& [name, value] :
+       trace::traced_child_environment(install, workspace.trace_file(), workspace.dir()))
+    env[name] = value;
+  std::vector<std::string> env_text;
+  for (const auto& [name, value] : env) env_text.push_back(name + "=" + value);
+  std::vector<char*> envp, argv;
+  for (auto& e : env_text) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  std::vector<std::string> args = {executable};
+  args.insert(args.end(), arguments.begin(), arguments.end());
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  std::cout.flush();
+  std::cerr.flush();
+  const pid_t pid = ::fork();
+  if (pid < 0) throw error(std::string("fork failed: ") + std::strerror(errno));
+  if (pid == 0) {
+    if (log >= 0) {
+      ::dup2(log, STDOUT_FILENO);
+      ::dup2(log, STDERR_FILENO);
+    }
+    ::execve(executable.c_str(), argv.data(), envp.data());
+    std::fprintf(stderr, "execve %s: %s\n", executable.c_str(), std::strerror(errno));
+    ::_exit(127);
+  }
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) throw error(std::string("waitpid failed: ") + std::strerror(errno));
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1 - WTERMSIG(status);
+}
+
+}  // namespace
+
+void run_traced_child(const std::string& executable, const std::vector<std::string>& arguments,
+                      const trace::tracer_install& install, const trace_workspace& workspace) {
+  const int log = ::open(workspace.log_file().c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (log < 0) throw error("cannot write " + workspace.log_file() + ": " + std::strerror(errno));
+  int code = 0;
+  try {
+    code = spawn_traced(executable, arguments, install, workspace, log);
+  } catch (...) {
+    ::close(log);
+    throw;
+  }
+  ::close(log);
+  // 0: ok; 1: a variant failed verification (the untraced run says so too).
+  if (code != 0 && code != 1)
+    throw error(
+        "the traced run failed (" +
+            (code >= 0 ? "exit " + std::to_string(code) : "signal " + std::to_string(-1 - code)) +
+            "); its last lines:" + tail_of(workspace.log_file(), 8),
+        "CUDALAB_TRACE_KEEP=1 keeps " + workspace.dir() +
+            " (trace.jsonl, child.log); scripts/trace-selftest.sh gathers diagnostics");
+}
+
+int run_traced_child_shown(const std::string& executable, const std::vector<std::string>& arguments,
+                           const trace::tracer_install& install, const trace_workspace& workspace) {
+  const int code = spawn_traced(executable, arguments, install, workspace, -1);
+  if (code < 0) throw error("the traced run ended by signal " + std::to_string(-1 - code));
+  return code;
+}
+
+std::string this_executable() {
+  std::error_code e;
+  const auto path = std::filesystem::read_symlink("/proc/self/exe", e);
+  if (e) throw error("cannot find this program's path (/proc/self/exe): " + e.message());
+  return path.string();
+}
+
+}  // namespace cudalab

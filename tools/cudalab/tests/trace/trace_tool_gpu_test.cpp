@@ -1,0 +1,204 @@
+// `cudalab run --trace` on the GPU, through the tool as a learner runs it:
+//   - every variant of every lab, at a size that is no multiple of any block or tile: the trace
+//     equals the access model on every traced metric (global requests and sectors, shared
+//     wavefronts and conflicts by the model's rules) and the counters on the global ones;
+//   - with the counters refused (CUDALAB_COUNTERS_REFUSE), `run` takes its memory columns from
+//     the trace and says so, and `check` grades from the trace and says so;
+//   - --lines on lab 04 names the float3 update's three `+=` lines and its 12-sector store, and
+//     the staged variant's shared accesses.
+// Skips, with the reason, without a GPU or without the tracer.
+#include "tool_process.hpp"
+
+#include "gpu_test.hpp"
+
+#include "cudalab/lab.hpp"
+#include "cudalab/trace/tracer_support.hpp"
+#include "cudalab/trace_run.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace cudalab::testing {
+namespace {
+
+const std::set<std::string> global_metrics = {"ld_requests", "ld_sectors", "st_requests",
+                                              "st_sectors"};
+
+class trace_tool : public gpu_test {
+ protected:
+  void SetUp() override {
+    gpu_test::SetUp();
+    if (IsSkipped()) return;
+    const trace::tracer_availability t = trace::tracer_available();
+    if (!t.ok) GTEST_SKIP() << "no memory tracer: " << t.reason << " (" << t.fix << ")";
+  }
+};
+
+std::string temp_file(const std::string& name) {
+  return ::testing::TempDir() + "cudalab_trace_" + std::to_string(::getpid()) + "_" + name;
+}
+
+nlohmann::json read_json(const std::string& path) {
+  std::ifstream in(path);
+  EXPECT_TRUE(in.good()) << path;
+  return nlohmann::json::parse(in, nullptr, false);
+}
+
+// A size no block or tile divides: an eighth of the default, made odd.
+std::size_t odd_size(const lab& l) { return (l.default_size / 8) | 1u; }
+
+// Every traced row: trace ok, trace = model where there is a model, trace = counters on the
+// global metrics where the counters ran.
+void expect_rows_agree(const nlohmann::json& doc, const std::string& run) {
+  ASSERT_TRUE(doc.is_object() && doc.contains("rows")) << run;
+  for (const auto& row : doc.at("rows")) {
+    const std::string where =
+        run + " " + row.value("variant", "?") + " param " + std::to_string(row.value("param", 0));
+    if (row.value("role", "") == "baseline") continue;
+    ASSERT_EQ(row.value("trace", ""), "ok") << where;
+    const bool counters = row.value("counters", "") == "ok";
+    for (const std::string& m : traced_metrics()) {
+      const auto& traced = row.at("trace_" + m);
+      ASSERT_FALSE(traced.is_null()) << where << " " << m;
+      const auto& predicted = row.at(m + "_predicted");
+      if (!predicted.is_null()) {
+        EXPECT_EQ(traced.get<double>(), predicted.get<double>()) << where << " " << m << " (model)";
+      }
+      if (counters && global_metrics.count(m)) {
+        const auto& measured = row.at(m + "_measured");
+        if (!measured.is_null()) {
+          EXPECT_EQ(traced.get<double>(), measured.get<double>())
+              << where << " " << m << " (counters)";
+        }
+      }
+    }
+  }
+}
+
+TEST_F(trace_tool, every_variant_of_every_lab_traces_as_the_model_predicts_at_odd_sizes) {
+  for (const lab& l : all_labs()) {
+    const std::string size = std::to_string(odd_size(l));
+    const std::string out = temp_file(l.number() + ".json");
+    const tool_result r = run_tool({"run", l.id, "--trace", "--size", size, "--output", out});
+    EXPECT_EQ(r.exit_code, 0) << l.id << " at " << size << ":\n" << r.err;
+    expect_rows_agree(read_json(out), l.id + " --size " + size);
+    std::remove(out.c_str());
+  }
+}
+
+TEST_F(trace_tool, variants_that_take_96_thread_blocks_trace_as_predicted) {
+  for (const lab& l : all_labs()) {
+    std::string variants;
+    for (const variant& v : l.variants)
+      if (v.role != variant_role::baseline && v.role != variant_role::exercise &&
+          v.blocks.violation(96).empty())
+        variants += (variants.empty() ? "" : ",") + v.name;
+    if (variants.empty()) continue;
+    const std::string size = std::to_string(odd_size(l));
+    const std::string out = temp_file(l.number() + "_96.json");
+    const tool_result r = run_tool({"run", l.id, "--trace", "--variant", variants, "--size", size,
+                                    "--block", "96", "--output", out});
+    EXPECT_EQ(r.exit_code, 0) << l.id << " --block 96:\n" << r.err;
+    expect_rows_agree(read_json(out), l.id + " --block 96");
+    std::remove(out.c_str());
+  }
+}
+
+TEST_F(trace_tool, refused_counters_make_run_take_its_memory_columns_from_the_trace) {
+  const std::string out = temp_file("refused.json");
+  const tool_result r = run_tool({"run", "04", "--variant", "aos_float3,aos_float3_staged",
+                                  "--size", "1048577", "--output", out},
+                                 {"CUDALAB_COUNTERS_REFUSE=ERR_NVGPUCTRPERM"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("the memory columns come from the tracer"), std::string::npos) << r.err;
+  const nlohmann::json doc = read_json(out);
+  ASSERT_TRUE(doc.contains("rows"));
+  for (const auto& row : doc.at("rows")) {
+    EXPECT_EQ(row.value("counters", ""), "from trace") << row.value("variant", "?");
+    EXPECT_EQ(row.at("ld_sectors_measured").get<double>(),
+              row.at("ld_sectors_predicted").get<double>());
+    EXPECT_EQ(row.at("st_sectors_measured").get<double>(),
+              row.at("st_sectors_predicted").get<double>());
+  }
+  std::remove(out.c_str());
+}
+
+TEST_F(trace_tool, refused_counters_make_check_grade_from_the_trace) {
+  for (const lab& l : all_labs()) {
+    if (!l.exercise) continue;
+    const tool_result r = run_tool({"check", l.id}, {"CUDALAB_COUNTERS_REFUSE=ERR_NVGPUCTRPERM"});
+    EXPECT_NE(r.err.find("grading from the memory tracer"), std::string::npos) << l.id << r.err;
+    EXPECT_NE(r.out.find("graded from the memory tracer"), std::string::npos) << l.id << r.out;
+    // The build's exercise is the untouched one: it must FAIL, from the trace as from counters.
+    EXPECT_EQ(r.exit_code, 1) << l.id << "\n" << r.out << r.err;
+    EXPECT_NE(r.out.find("FAIL"), std::string::npos) << l.id << r.out;
+  }
+}
+
+// The line numbers of `needles` in `file` (1-based), found in the source so that the test
+// follows the kernel file when it changes.
+std::vector<int> lines_containing(const std::string& file,
+                                  const std::vector<std::string>& needles) {
+  std::ifstream in(std::string(CUDALAB_SOURCE_DIR) + "/" + file);
+  EXPECT_TRUE(in.good()) << file;
+  std::vector<int> found(needles.size(), 0);
+  std::string text;
+  for (int n = 1; std::getline(in, text); ++n)
+    for (std::size_t i = 0; i < needles.size(); ++i)
+      if (found[i] == 0 && text.find(needles[i]) != std::string::npos) found[i] = n;
+  return found;
+}
+
+// The --lines row of `where` split into its cells (source, ld req, ld sect, ld sect/req, st req,
+// st sect, st sect/req, shared wf, conflicts); empty when absent.
+std::vector<std::string> line_row(const std::string& text, const std::string& where) {
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream cells(line);
+    std::vector<std::string> row;
+    for (std::string c; cells >> c;) row.push_back(c);
+    if (!row.empty() && row[0] == where) return row;
+  }
+  return {};
+}
+
+TEST_F(trace_tool, lines_name_the_float3_updates_and_the_12_sector_store) {
+  const std::string file = "kernels/coalescing/float3_kernels.cu";
+  const auto at = lines_containing(
+      file, {"data[i].x += v;", "data[i].y += v;", "data[i].z += v;", "out[i] = data[i];"});
+  const tool_result r =
+      run_tool({"run", "04", "--variant", "aos_float3", "--size", "1048577", "--lines"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (int i = 0; i < 3; ++i) {
+    const auto row = line_row(r.out, file + ":" + std::to_string(at[static_cast<std::size_t>(i)]));
+    ASSERT_EQ(row.size(), 9u) << "no line " << at[static_cast<std::size_t>(i)] << " in\n" << r.out;
+    EXPECT_EQ(row[3], "12.00") << r.out;  // the component load
+    EXPECT_EQ(row[6], "12.00") << r.out;  // its write-back
+  }
+  const auto store = line_row(r.out, file + ":" + std::to_string(at[3]));
+  ASSERT_EQ(store.size(), 9u) << r.out;
+  EXPECT_EQ(store[3], "-") << r.out;
+  EXPECT_EQ(store[6], "12.00") << r.out;
+}
+
+TEST_F(trace_tool, lines_show_the_staged_variants_shared_accesses) {
+  const std::string file = "kernels/coalescing/float3_kernels.cu";
+  const auto at = lines_containing(file, {"tile[staged_tile_word(pass, threads, t)] = data[g];",
+                                          "tile[w] = add_value(tile[w], v);"});
+  const tool_result r =
+      run_tool({"run", "04", "--variant", "aos_float3_staged", "--size", "1048577", "--lines"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (int line : at) {
+    const auto row = line_row(r.out, file + ":" + std::to_string(line));
+    ASSERT_EQ(row.size(), 9u) << "no line " << line << " in\n" << r.out;
+    EXPECT_NE(row[7], "-") << "no shared wavefronts on line " << line << "\n" << r.out;
+  }
+}
+
+}  // namespace
+}  // namespace cudalab::testing
