@@ -16,6 +16,12 @@
 //     (lanes reading the same word share it: broadcast); a phase without an active lane costs 0.
 //   - Ideal wavefronts = phases with an active lane; conflicts = wavefronts - ideal.
 //   So a 4-byte access costs 1 wavefront when conflict-free, an 8-byte one 2, a 16-byte one 4.
+//   - 16-byte loads (LDS.128) follow the rule measured on the H100 (lab 08, docs/counters.md):
+//     the warp is served by half-warps. A half whose active lanes all read one address is one
+//     broadcast wavefront. Otherwise each bank serves the distinct words of each quarter-warp of
+//     the half on its own: a word both quarters read costs twice. The half costs the busiest
+//     bank's count; ideal = its quarters with an active lane, or that count when lower.
+//     16-byte stores keep the quarter-warp phases above.
 #include "cudalab/model/access_model.hpp"
 
 #include <algorithm>
@@ -177,6 +183,46 @@ std::uint64_t phase_wavefronts(const warp_access& access, int begin, int end) {
   return most;
 }
 
+// A 16-byte load's half-warp of lanes [begin, begin + 16): adds its wavefronts and ideal
+// wavefronts (the rule at the top of this file).
+void wide_load_half(const warp_access& access, int begin, std::uint64_t& wavefronts,
+                    std::uint64_t& ideal) {
+  constexpr int half = warp_size / 2;
+  constexpr int quarter = warp_size / 4;
+  const int first = first_active_lane(access, begin, begin + half);
+  if (first == begin + half) return;
+  const std::uint64_t address = access.address[static_cast<std::size_t>(first)];
+  bool uniform = true;
+  for (int lane = first; lane < begin + half && uniform; ++lane) {
+    const std::uint64_t a = access.address[static_cast<std::size_t>(lane)];
+    uniform = a == inactive_lane || a == address;
+  }
+  if (uniform) {
+    wavefronts += 1;
+    ideal += 1;
+    return;
+  }
+  std::array<std::uint8_t, shared_banks> per_bank{};
+  std::uint64_t quarters = 0;
+  for (int q = begin; q < begin + half; q += quarter) {
+    if (first_active_lane(access, q, q + quarter) == q + quarter) continue;
+    ++quarters;
+    touched_array words;
+    int size = 0;
+    for (int lane = q; lane < q + quarter; ++lane) {
+      const std::uint64_t a = access.address[static_cast<std::size_t>(lane)];
+      if (a == inactive_lane) continue;
+      for (std::uint64_t w = a / bank_bytes; w <= (a + access.width_bytes - 1) / bank_bytes; ++w)
+        words[static_cast<std::size_t>(size++)] = w;
+    }
+    const int distinct = sort_unique(words, size);
+    for (int i = 0; i < distinct; ++i) ++per_bank[words[static_cast<std::size_t>(i)] % shared_banks];
+  }
+  const std::uint64_t busiest = *std::max_element(per_bank.begin(), per_bank.end());
+  wavefronts += busiest;
+  ideal += std::min(quarters, busiest);
+}
+
 void count_shared(const warp_access& access, access_counts& counts) {
   const int phases = access.width_bytes <= 4 ? 1 : static_cast<int>(access.width_bytes) / 4;
   const int lanes_per_phase = warp_size / phases;
@@ -184,6 +230,9 @@ void count_shared(const warp_access& access, access_counts& counts) {
   std::uint64_t ideal = 0;
   if (phases == 1 && single_phase_fast(access, wavefronts)) {
     ideal = 1;
+  } else if (access.width_bytes == 16 && access.kind == access_kind::load) {
+    wide_load_half(access, 0, wavefronts, ideal);
+    wide_load_half(access, warp_size / 2, wavefronts, ideal);
   } else {
     wavefronts = 0;
     for (int p = 0; p < phases; ++p) {

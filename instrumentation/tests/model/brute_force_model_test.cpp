@@ -1,6 +1,7 @@
 // The access model against a deliberately naive reference written here from the rules alone:
 // every byte a lane touches goes into a std::set of sectors (global) or into a per-bank
-// std::set of words per phase (shared), with phases of 128 bytes (32, 16 or 8 lanes). Random
+// std::set of words per phase (shared), with phases of 128 bytes (32, 16 or 8 lanes), and
+// 16-byte loads by the half-warp rule measured on the H100 (access_model.cpp). Random
 // warps mix alignment, strides, broadcast, small address windows (many collisions) and random
 // active-lane masks; the fast model must agree on every one of them.
 //
@@ -41,8 +42,39 @@ model::access_counts reference_counts(const model::warp_access& a) {
     (load ? c.global_ld_bytes : c.global_st_bytes) = active * a.width_bytes;
     return c;
   }
-  const unsigned lanes_per_phase = std::min(32u, 128u / a.width_bytes);
   std::uint64_t wavefronts = 0, ideal = 0;
+  if (a.width_bytes == 16 && load) {
+    // Each half-warp: one wavefront when every active lane reads one address; else each
+    // quarter's distinct words are served on their own, so per bank the quarters' counts add.
+    for (unsigned half = 0; half < 32; half += 16) {
+      std::set<std::uint64_t> addresses;
+      std::map<std::uint64_t, std::size_t> words_in_bank;
+      std::uint64_t quarters = 0;
+      for (unsigned q = half; q < half + 16; q += 8) {
+        std::set<std::uint64_t> words;
+        for (unsigned lane = q; lane < q + 8; ++lane) {
+          const std::uint64_t addr = a.address[lane];
+          if (addr == model::inactive_lane) continue;
+          addresses.insert(addr);
+          for (std::uint64_t b = addr; b < addr + 16; ++b) words.insert(b / 4);
+        }
+        if (!words.empty()) ++quarters;
+        for (std::uint64_t w : words) ++words_in_bank[w % 32];
+      }
+      if (addresses.empty()) continue;
+      std::uint64_t most = 1;
+      if (addresses.size() > 1)
+        for (const auto& [bank, count] : words_in_bank) most = std::max<std::uint64_t>(most, count);
+      wavefronts += most;
+      ideal += addresses.size() > 1 ? std::min(quarters, most) : 1;
+    }
+    if (ideal == 0) return c;
+    c.shared_ld_instructions = 1;
+    c.shared_ld_wavefronts = wavefronts;
+    c.shared_ld_conflicts = wavefronts - ideal;
+    return c;
+  }
+  const unsigned lanes_per_phase = std::min(32u, 128u / a.width_bytes);
   for (unsigned first = 0; first < 32; first += lanes_per_phase) {
     std::map<std::uint64_t, std::set<std::uint64_t>> words_of_bank;
     for (unsigned lane = first; lane < first + lanes_per_phase; ++lane) {

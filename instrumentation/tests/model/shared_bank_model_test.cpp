@@ -96,13 +96,23 @@ TEST(shared_bank_model, float2_with_a_16_word_stride_conflicts_within_each_half_
   EXPECT_EQ(c.shared_ld_conflicts, 14u);
 }
 
-TEST(shared_bank_model, float4_runs_in_four_conflict_free_quarter_warp_phases) {
+TEST(shared_bank_model, float4_loads_follow_the_half_warp_rule_measured_on_the_h100) {
   const auto c = lds(16, [](unsigned lane) { return 16 * lane; });
   EXPECT_EQ(c.shared_ld_wavefronts, 4u);
   EXPECT_EQ(c.shared_ld_conflicts, 0u);
-  const auto same = lds(16, [](unsigned) { return 0; });  // broadcast in every phase
-  EXPECT_EQ(same.shared_ld_wavefronts, 4u);
+  const auto same = lds(16, [](unsigned) { return 0; });  // one broadcast a half-warp
+  EXPECT_EQ(same.shared_ld_wavefronts, 2u);
   EXPECT_EQ(same.shared_ld_conflicts, 0u);
+  // Four addresses, each read by lanes 0, 4, 8, 12 of a half (a warp tile's B fragment): both
+  // quarters read the same 16 words, and each bank serves them once a quarter.
+  const auto repeated = lds(16, [](unsigned lane) { return 16 * (lane % 4); });
+  EXPECT_EQ(repeated.shared_ld_wavefronts, 4u);
+  EXPECT_EQ(repeated.shared_ld_conflicts, 0u);
+  // Four rows a half, each read by 4 neighbouring lanes (its A fragment), 32 bytes apart:
+  // 16 banks, no bank twice: one wavefront a half.
+  const auto rows = lds(16, [](unsigned lane) { return 32 * (lane / 4); });
+  EXPECT_EQ(rows.shared_ld_wavefronts, 2u);
+  EXPECT_EQ(rows.shared_ld_conflicts, 0u);
   // A row stride of 32 floats puts a quarter-warp's 8 lanes on the same 4 banks: 8-way.
   const auto column = lds(16, [](unsigned lane) { return 128 * lane; });
   EXPECT_EQ(column.shared_ld_wavefronts, 32u);
