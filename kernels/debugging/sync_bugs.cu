@@ -6,9 +6,10 @@
 //                             slot the next warp has not written yet (racecheck: a read-after-
 //                             write hazard on shared memory)
 //   blur_tiled_kernel         the same with __syncthreads() between the two
-//   pair_swap_divergent_kernel  even and odd lanes exchange scaled values through shared memory,
-//                             each half of the warp waiting at its own __syncthreads() inside an
-//                             if/else (synccheck: a barrier in divergent code)
+//   pair_swap_divergent_kernel  even and odd lanes exchange scaled values through shared memory;
+//                             only the even lanes wait at a __syncthreads() inside the branch
+//                             (synccheck: a barrier in divergent code; racecheck: the odd lanes
+//                             read without waiting)
 //   pair_swap_kernel          the branch picks the value; one barrier after it
 //   block_sums_kernel, sum_partials_kernel  a two-pass sum; the buggy launcher runs the first
 //                             pass on n / t blocks, so the second reads a partial sum nobody wrote
@@ -49,26 +50,23 @@ __global__ void blur_tiled_kernel(const float* in, float* out, std::size_t n) {
   if (i < n) out[i] = blur3(tile[t - 1], tile[t], tile[t + 1]);
 }
 
-// The two halves of the buggy exchange, kept out of line: inlined, the if/else is short enough
-// for ptxas to predicate it, and the divergence would hide in two predicated barriers.
-__device__ __noinline__ float exchange_as_even(float* tile, unsigned t, float x) {
-  tile[t] = 2.0f * x;
-  __syncthreads();  // the bug: half of each warp waits here...
-  return tile[t + 1];
-}
-__device__ __noinline__ float exchange_as_odd(float* tile, unsigned t, float x) {
-  tile[t] = x + x + x;
-  __syncthreads();  // ...and the other half here
-  return tile[t - 1];
-}
-
+// The bug: only the even lanes reach the barrier. Since Volta a barrier waits for every thread
+// of the block that has not exited, so the odd lanes, which read their partner's slot at once
+// and exit, let it through. Two barriers, one on each side of an if/else, instead deadlocked
+// on the H100 (the warp never reconverged), which is why the odd side has none.
 __global__ void pair_swap_divergent_kernel(const float* in, float* out, std::size_t n) {
   extern __shared__ float tile[];
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const unsigned t = threadIdx.x;
   const float x = i < n ? in[i] : 0.0f;
-  const float partner = t % 2 == 0 ? exchange_as_even(tile, t, x) : exchange_as_odd(tile, t, x);
-  if (i < n) out[i] = partner;
+  if (t % 2 == 0) {
+    tile[t] = 2.0f * x;
+    __syncthreads();  // only half of each warp waits here
+    if (i < n) out[i] = tile[t + 1];
+  } else {
+    tile[t] = x + x + x;
+    if (i < n) out[i] = tile[t - 1];  // no wait: the partner's slot may not be written yet
+  }
 }
 
 __global__ void pair_swap_kernel(const float* in, float* out, std::size_t n) {

@@ -10,7 +10,7 @@
 //   missing_sync            buggy  a blur through a shared tile without the barrier
 //                                  (racecheck: shared-memory hazard)
 //   missing_sync_fixed      fixed  __syncthreads() between filling and reading the tile
-//   divergent_barrier       buggy  __syncthreads() on both sides of an if/else that splits each
+//   divergent_barrier       buggy  __syncthreads() on one side of a branch that splits each
 //                                  warp (synccheck: barrier in divergent code)
 //   divergent_barrier_fixed fixed  one barrier after the branch
 //   uninit_read             buggy  a two-pass sum reads a partial sum nobody wrote (initcheck)
@@ -78,7 +78,7 @@ lab make_lab_07_debugging() {
                           "__syncthreads() between filling the tile and reading it",
                           &dbg::launch_blur_tiled, expected_output::blur}),
       make_array_variant({"divergent_barrier", variant_role::buggy,
-                          "__syncthreads() on both sides of a branch that splits warps "
+                          "__syncthreads() on one side of a branch that splits warps "
                           "(synccheck)",
                           &dbg::launch_pair_swap_divergent, expected_output::pair_swap, false,
                           false, 32}),
