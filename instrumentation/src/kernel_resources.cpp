@@ -6,8 +6,8 @@
 
 namespace cudalab {
 
-kernel_resources query_kernel_resources(const void* function, std::string name,
-                                        int block_threads, std::size_t dynamic_shared_bytes) {
+kernel_resources query_kernel_resources(const void* function, std::string name, int block_threads,
+                                        std::size_t dynamic_shared_bytes) {
   cudaFuncAttributes attributes{};
   CUDALAB_CHECK_CUDA(cudaFuncGetAttributes(&attributes, function));
   int blocks = 0;

@@ -11,7 +11,7 @@ namespace cudalab::matmul {
 namespace {
 
 template <unsigned BM, unsigned BN, unsigned BK, unsigned TM>
-__global__ void __launch_bounds__(BM * BN / TM)
+__global__ void __launch_bounds__(BM* BN / TM)
     coarse_1d_kernel(const float* a, const float* b, float* c, unsigned n) {
   constexpr unsigned threads = BM * BN / TM;
   static_assert(BM * BK % threads == 0 && BK * BN % threads == 0, "whole load slots a thread");
@@ -27,7 +27,8 @@ __global__ void __launch_bounds__(BM * BN / TM)
       const unsigned slot = thread_slot(t, i, threads);
       const unsigned r = slot_row(slot, BK, 1), k = slot_col(slot, BK, 1);
       const std::size_t row = row0 + r, col = step_index(s, BK, k);
-      tiles[a_word(r, k, BM, BK, false)] = row < n && col < n ? a[element_index(row, col, n)] : 0.0f;
+      tiles[a_word(r, k, BM, BK, false)] =
+          row < n && col < n ? a[element_index(row, col, n)] : 0.0f;
     }
 #pragma unroll
     for (unsigned i = 0; i < BK * BN / threads; ++i) {

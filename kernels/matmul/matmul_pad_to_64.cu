@@ -42,8 +42,10 @@ __global__ void __launch_bounds__(pad_tile* pad_block_y)
 #pragma unroll
     for (unsigned i = 0; i < pad_outputs; ++i) {
       const unsigned r = pad_row(ty, i);
-      a_tile[tile_word(r, tx, pad_tile)] = a[element_index(row0 + r, step_index(s, pad_tile, tx), side)];
-      b_tile[tile_word(r, tx, pad_tile)] = b[element_index(step_index(s, pad_tile, r), col0 + tx, side)];
+      a_tile[tile_word(r, tx, pad_tile)] =
+          a[element_index(row0 + r, step_index(s, pad_tile, tx), side)];
+      b_tile[tile_word(r, tx, pad_tile)] =
+          b[element_index(step_index(s, pad_tile, r), col0 + tx, side)];
     }
     __syncthreads();
 #pragma unroll
@@ -93,13 +95,13 @@ void launch_unpad_output(const float* c_padded, float* c, std::size_t n, cudaStr
 }
 
 std::vector<kernel_resources> pad_to_64_resources() {
-  return {query_kernel_resources(reinterpret_cast<const void*>(&pad_product_kernel),
-                                 "pad_product_kernel", static_cast<int>(pad_tile * pad_block_y)),
-          query_kernel_resources(reinterpret_cast<const void*>(&pad_copy_kernel), "pad_copy_kernel",
-                                 static_cast<int>(copy_block_x * copy_block_y)),
-          query_kernel_resources(reinterpret_cast<const void*>(&unpad_copy_kernel),
-                                 "unpad_copy_kernel",
-                                 static_cast<int>(copy_block_x * copy_block_y))};
+  return {
+      query_kernel_resources(reinterpret_cast<const void*>(&pad_product_kernel),
+                             "pad_product_kernel", static_cast<int>(pad_tile * pad_block_y)),
+      query_kernel_resources(reinterpret_cast<const void*>(&pad_copy_kernel), "pad_copy_kernel",
+                             static_cast<int>(copy_block_x * copy_block_y)),
+      query_kernel_resources(reinterpret_cast<const void*>(&unpad_copy_kernel), "unpad_copy_kernel",
+                             static_cast<int>(copy_block_x * copy_block_y))};
 }
 
 }  // namespace cudalab::matmul

@@ -11,7 +11,7 @@ namespace cudalab::matmul {
 namespace {
 
 template <unsigned BM, unsigned BN, unsigned BK, unsigned TM, unsigned TN>
-__global__ void __launch_bounds__(BM * BN / (TM * TN))
+__global__ void __launch_bounds__(BM* BN / (TM * TN))
     register_2d_kernel(const float* a, const float* b, float* c, unsigned n) {
   constexpr unsigned threads = BM * BN / (TM * TN);
   static_assert(BM * BK % threads == 0 && BK * BN % threads == 0, "whole load slots a thread");
@@ -28,7 +28,8 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN))
       const unsigned slot = thread_slot(t, i, threads);
       const unsigned r = slot_row(slot, BK, 1), k = slot_col(slot, BK, 1);
       const std::size_t row = row0 + r, col = step_index(s, BK, k);
-      tiles[a_word(r, k, BM, BK, false)] = row < n && col < n ? a[element_index(row, col, n)] : 0.0f;
+      tiles[a_word(r, k, BM, BK, false)] =
+          row < n && col < n ? a[element_index(row, col, n)] : 0.0f;
     }
 #pragma unroll
     for (unsigned i = 0; i < BK * BN / threads; ++i) {
@@ -44,7 +45,8 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN))
       for (unsigned i = 0; i < TM; ++i)
         a_reg[i] = tiles[a_word(block2d_row(t, BN, TM, TN, i), k, BM, BK, false)];
 #pragma unroll
-      for (unsigned j = 0; j < TN; ++j) b_reg[j] = tiles[b_word(k, block2d_col(t, BN, TN, j), BM, BN, BK)];
+      for (unsigned j = 0; j < TN; ++j)
+        b_reg[j] = tiles[b_word(k, block2d_col(t, BN, TN, j), BM, BN, BK)];
 #pragma unroll
       for (unsigned i = 0; i < TM; ++i)
 #pragma unroll

@@ -14,7 +14,7 @@ namespace cudalab::matmul {
 namespace {
 
 template <unsigned BM, unsigned BN, unsigned BK, unsigned TM, unsigned TN>
-__global__ void __launch_bounds__(BM * BN / (TM * TN))
+__global__ void __launch_bounds__(BM* BN / (TM * TN))
     vectorized_kernel(const float* a, const float* b, float* c, unsigned n) {
   constexpr unsigned threads = BM * BN / (TM * TN);
   static_assert(BM * BK % (4 * threads) == 0 && BK * BN % (4 * threads) == 0,

@@ -1,7 +1,8 @@
-// Device helper of lab 08's kernels: a load slot of 4 floats, moved 16 bytes at a time when the matrix's rows are 16-byte aligned and 4 bytes at a time when not
-// (register_tiling_index.cuh, rows_are_16_byte_aligned). Past the matrix a load reads 0: the
-// edges are handled here, for any n. The kernels store C 4 bytes an output: n^2 stores against
-// n^3 / (outputs a thread) loads, and one instruction an output keeps the store counts plain.
+// Device helper of lab 08's kernels: a load slot of 4 floats, moved 16 bytes at a time when the
+// matrix's rows are 16-byte aligned and 4 bytes at a time when not (register_tiling_index.cuh,
+// rows_are_16_byte_aligned). Past the matrix a load reads 0: the edges are handled here, for any n.
+// The kernels store C 4 bytes an output: n^2 stores against n^3 / (outputs a thread) loads, and one
+// instruction an output keeps the store counts plain.
 #pragma once
 
 #include "matmul/matmul_index.cuh"

@@ -78,9 +78,7 @@ __host__ __device__ inline unsigned b_word(unsigned r, unsigned c, unsigned bm, 
 }
 
 // coarse_1d: thread t computes tm rows of one column: column t mod bn, rows (t / bn) tm + i.
-__host__ __device__ inline unsigned coarse_col(unsigned thread, unsigned bn) {
-  return thread % bn;
-}
+__host__ __device__ inline unsigned coarse_col(unsigned thread, unsigned bn) { return thread % bn; }
 __host__ __device__ inline unsigned coarse_row(unsigned thread, unsigned bn, unsigned tm,
                                                unsigned i) {
   return thread / bn * tm + i;

@@ -27,9 +27,9 @@ inline constexpr block_tiling vectorized_tiling{128, 128, 8, 8, 8, 256, 4, true}
 // over wm_iter x wn_iter sub-tiles of its warp's wm x wn tile.
 inline constexpr unsigned warp_tiled_configs = 3;
 inline constexpr block_tiling warp_tiled_tilings[warp_tiled_configs] = {
-    {128, 128, 16, 8, 4, 128, 4, true, 64, 64, 4},   // 0: 4 warps of 64 x 64
-    {128, 128, 8, 8, 4, 256, 4, true, 64, 32, 2},    // 1: 8 warps of 64 x 32, BK = 8
-    {128, 256, 16, 8, 4, 256, 4, true, 64, 64, 4},   // 2: 8 warps of 64 x 64, a wider tile
+    {128, 128, 16, 8, 4, 128, 4, true, 64, 64, 4},  // 0: 4 warps of 64 x 64
+    {128, 128, 8, 8, 4, 256, 4, true, 64, 32, 2},   // 1: 8 warps of 64 x 32, BK = 8
+    {128, 256, 16, 8, 4, 256, 4, true, 64, 64, 4},  // 2: 8 warps of 64 x 64, a wider tile
 };
 // The configuration `warp_tiled` runs when none is asked for.
 inline constexpr unsigned warp_tiled_default_config = 0;

@@ -18,7 +18,8 @@ unsigned blocks_over(std::size_t n, unsigned width) {
 
 const block_tiling& warp_tiled_tiling(unsigned config) {
   if (config >= warp_tiled_configs)
-    throw usage_error("warp_tiled config " + std::to_string(config) + ": the built configurations are 0 to " +
+    throw usage_error("warp_tiled config " + std::to_string(config) +
+                      ": the built configurations are 0 to " +
                       std::to_string(warp_tiled_configs - 1));
   return warp_tiled_tilings[config];
 }

@@ -77,8 +77,7 @@ __host__ __device__ inline std::size_t element_index(std::size_t row, std::size_
 inline constexpr unsigned min_stride = 1;
 inline constexpr unsigned max_stride = 32;
 inline constexpr unsigned stride_buffer_words = strip_rows * tile_dim * max_stride;
-__host__ __device__ inline unsigned stride_word(unsigned thread_y, unsigned lane,
-                                                unsigned stride) {
+__host__ __device__ inline unsigned stride_word(unsigned thread_y, unsigned lane, unsigned stride) {
   return (thread_y * tile_dim + lane) * stride;
 }
 

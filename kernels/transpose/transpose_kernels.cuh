@@ -38,11 +38,11 @@ launch_dims launch_copy(const float* in, float* out, std::size_t rows, std::size
                         cudaStream_t stream);
 // NAIVE: reads rows (coalesced), writes columns: a store request's 32 lanes land `rows`
 // floats apart, 32 sectors.
-launch_dims launch_naive_row_read(const float* in, float* out, std::size_t rows,
-                                  std::size_t cols, cudaStream_t stream);
+launch_dims launch_naive_row_read(const float* in, float* out, std::size_t rows, std::size_t cols,
+                                  cudaStream_t stream);
 // NAIVE: reads columns, writes rows (coalesced): a load request touches 32 sectors.
-launch_dims launch_naive_col_read(const float* in, float* out, std::size_t rows,
-                                  std::size_t cols, cudaStream_t stream);
+launch_dims launch_naive_col_read(const float* in, float* out, std::size_t rows, std::size_t cols,
+                                  cudaStream_t stream);
 // NAIVE: a 32 x 32 shared tile, coalesced both ways; reading a column of the tile hits one
 // bank 32 times (32 x 32 threads).
 launch_dims launch_shared_tile(const float* in, float* out, std::size_t rows, std::size_t cols,
@@ -59,8 +59,8 @@ launch_dims launch_tile_rows(const float* in, float* out, std::size_t rows, std:
 // NAIVE and FIXED in 8-byte elements: the plain and the padded tile of doubles.
 launch_dims launch_shared_tile_double(const double* in, double* out, std::size_t rows,
                                       std::size_t cols, cudaStream_t stream);
-launch_dims launch_padded_double(const double* in, double* out, std::size_t rows,
-                                 std::size_t cols, cudaStream_t stream);
+launch_dims launch_padded_double(const double* in, double* out, std::size_t rows, std::size_t cols,
+                                 cudaStream_t stream);
 // SWEEP: the copy (32 x 8 threads, four elements each) staged through shared memory with a
 // warp's lanes `stride` words apart: every shared store and load is a gcd(stride, 32)-way
 // bank conflict, and the global traffic is the copy's.

@@ -51,8 +51,8 @@ launch_dims launch_copy(const float* in, float* out, std::size_t rows, std::size
   return d;
 }
 
-launch_dims launch_naive_row_read(const float* in, float* out, std::size_t rows,
-                                  std::size_t cols, cudaStream_t stream) {
+launch_dims launch_naive_row_read(const float* in, float* out, std::size_t rows, std::size_t cols,
+                                  cudaStream_t stream) {
   const launch_dims d = tile_dims(rows, cols, one_element_rows);
   transpose_naive_row_read_kernel<<<d.grid, d.block, 0, stream>>>(
       in, out, static_cast<unsigned>(rows), static_cast<unsigned>(cols));
@@ -60,8 +60,8 @@ launch_dims launch_naive_row_read(const float* in, float* out, std::size_t rows,
   return d;
 }
 
-launch_dims launch_naive_col_read(const float* in, float* out, std::size_t rows,
-                                  std::size_t cols, cudaStream_t stream) {
+launch_dims launch_naive_col_read(const float* in, float* out, std::size_t rows, std::size_t cols,
+                                  cudaStream_t stream) {
   const launch_dims d = tile_dims(rows, cols, one_element_rows);
   transpose_naive_col_read_kernel<<<d.grid, d.block, 0, stream>>>(
       in, out, static_cast<unsigned>(rows), static_cast<unsigned>(cols));

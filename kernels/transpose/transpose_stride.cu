@@ -13,8 +13,8 @@
 
 namespace cudalab::transpose {
 
-__global__ void shared_stride_copy_kernel(const float* in, float* out, unsigned rows,
-                                          unsigned cols, unsigned stride) {
+__global__ void shared_stride_copy_kernel(const float* in, float* out, unsigned rows, unsigned cols,
+                                          unsigned stride) {
   __shared__ float buffer[stride_buffer_words];
   const unsigned word = stride_word(threadIdx.y, threadIdx.x, stride);
   const std::size_t c = tile_col(blockIdx.x, threadIdx.x);
@@ -36,8 +36,8 @@ launch_dims launch_shared_stride(const float* in, float* out, std::size_t rows, 
                                  unsigned stride, cudaStream_t stream) {
   check_stride(stride);
   const launch_dims d = tile_dims(rows, cols, strip_rows);
-  shared_stride_copy_kernel<<<d.grid, d.block, 0, stream>>>(
-      in, out, static_cast<unsigned>(rows), static_cast<unsigned>(cols), stride);
+  shared_stride_copy_kernel<<<d.grid, d.block, 0, stream>>>(in, out, static_cast<unsigned>(rows),
+                                                            static_cast<unsigned>(cols), stride);
   CUDALAB_CHECK_LAUNCH();
   return d;
 }

@@ -49,8 +49,7 @@ __global__ void transpose_shared_tile_kernel(const float* in, float* out, unsign
                                              unsigned cols) {
   transpose_through_tile<float, one_element_rows, tile_layout::plain>(in, out, rows, cols);
 }
-__global__ void transpose_padded_kernel(const float* in, float* out, unsigned rows,
-                                        unsigned cols) {
+__global__ void transpose_padded_kernel(const float* in, float* out, unsigned rows, unsigned cols) {
   transpose_through_tile<float, one_element_rows, tile_layout::padded>(in, out, rows, cols);
 }
 __global__ void transpose_swizzled_kernel(const float* in, float* out, unsigned rows,
@@ -111,10 +110,10 @@ launch_dims launch_shared_tile_double(const double* in, double* out, std::size_t
   return launch_tiled<double>(transpose_shared_tile_double_kernel, one_element_rows, in, out, rows,
                               cols, stream);
 }
-launch_dims launch_padded_double(const double* in, double* out, std::size_t rows,
-                                 std::size_t cols, cudaStream_t stream) {
-  return launch_tiled<double>(transpose_padded_double_kernel, one_element_rows, in, out, rows,
-                              cols, stream);
+launch_dims launch_padded_double(const double* in, double* out, std::size_t rows, std::size_t cols,
+                                 cudaStream_t stream) {
+  return launch_tiled<double>(transpose_padded_double_kernel, one_element_rows, in, out, rows, cols,
+                              stream);
 }
 
 }  // namespace cudalab::transpose

@@ -1,7 +1,7 @@
 // Lab 06 exercise: make the shared-memory transpose conflict-free.
 //
-// transpose_exercise_kernel transposes an n x n row-major float matrix (out[c][r] = in[r][c]) exactly
-// like the shared_tile variant: each 32 x 32 block reads a tile of the input row by row
+// transpose_exercise_kernel transposes an n x n row-major float matrix (out[c][r] = in[r][c])
+// exactly like the shared_tile variant: each 32 x 32 block reads a tile of the input row by row
 // (coalesced), stores it into a shared tile, and after __syncthreads() reads the tile column by
 // column to write the output row by row (coalesced). Both global sides are coalesced, but a
 // column of `tile[32][32]` is 32 words 32 apart: all in one bank, so every column read is
@@ -28,7 +28,8 @@
 
 namespace cudalab::labs {
 
-__global__ void transpose_exercise_kernel(const float* in, float* out, unsigned rows, unsigned cols) {
+__global__ void transpose_exercise_kernel(const float* in, float* out, unsigned rows,
+                                          unsigned cols) {
   __shared__ float tile[32][32];
   const unsigned tx = threadIdx.x, ty = threadIdx.y;
   // Load input (r, c) = (32 by + ty, 32 bx + tx): a row of the input across the warp.
@@ -49,7 +50,7 @@ transpose::launch_dims launch_exercise(const float* in, float* out, std::size_t 
                                        std::size_t cols, cudaStream_t stream) {
   const transpose::launch_dims d = transpose::tile_dims(rows, cols, 32);  // 32 x 32 threads
   transpose_exercise_kernel<<<d.grid, d.block, 0, stream>>>(in, out, static_cast<unsigned>(rows),
-                                                  static_cast<unsigned>(cols));
+                                                            static_cast<unsigned>(cols));
   CUDALAB_CHECK_LAUNCH();
   return d;
 }
@@ -58,7 +59,7 @@ transpose::launch_dims launch_exercise(const float* in, float* out, std::size_t 
 
 transpose_spec transpose_exercise_spec() {
   auto s = transpose_spec::named("exercise", variant_role::exercise,
-                   "your transpose (labs/06-bank-conflicts/exercise.cu)");
+                                 "your transpose (labs/06-bank-conflicts/exercise.cu)");
   s.float_launch = launch_exercise;
   return s;
 }

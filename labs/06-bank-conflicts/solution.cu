@@ -14,7 +14,8 @@
 
 namespace cudalab::labs {
 
-__global__ void transpose_exercise_kernel(const float* in, float* out, unsigned rows, unsigned cols) {
+__global__ void transpose_exercise_kernel(const float* in, float* out, unsigned rows,
+                                          unsigned cols) {
   __shared__ float tile[32][33];
   const unsigned tx = threadIdx.x, ty = threadIdx.y;
   std::size_t r = static_cast<std::size_t>(blockIdx.y) * 32 + ty;
@@ -32,7 +33,7 @@ transpose::launch_dims launch_exercise(const float* in, float* out, std::size_t 
                                        std::size_t cols, cudaStream_t stream) {
   const transpose::launch_dims d = transpose::tile_dims(rows, cols, 32);
   transpose_exercise_kernel<<<d.grid, d.block, 0, stream>>>(in, out, static_cast<unsigned>(rows),
-                                                  static_cast<unsigned>(cols));
+                                                            static_cast<unsigned>(cols));
   CUDALAB_CHECK_LAUNCH();
   return d;
 }
@@ -41,7 +42,7 @@ transpose::launch_dims launch_exercise(const float* in, float* out, std::size_t 
 
 transpose_spec transpose_exercise_spec() {
   auto s = transpose_spec::named("exercise", variant_role::exercise,
-                   "your transpose (labs/06-bank-conflicts/exercise.cu)");
+                                 "your transpose (labs/06-bank-conflicts/exercise.cu)");
   s.float_launch = launch_exercise;
   return s;
 }

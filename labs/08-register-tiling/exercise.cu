@@ -1,8 +1,8 @@
 // Lab 08 exercise: raise the outputs a thread.
 //
-// register_exercise_kernel computes C = A B for n x n row-major floats the way lab 03's tiled kernel
-// does: 16 x 16 threads a block, one output a thread, 16 x 16 tiles of A and B staged in shared
-// memory. Every multiply-add reads both of its operands from shared memory: with the k loop
+// register_exercise_kernel computes C = A B for n x n row-major floats the way lab 03's tiled
+// kernel does: 16 x 16 threads a block, one output a thread, 16 x 16 tiles of A and B staged in
+// shared memory. Every multiply-add reads both of its operands from shared memory: with the k loop
 // unrolled, about 1.25 shared load instructions a multiply-add.
 //
 // YOUR TASK: give each thread several outputs, so that each value it reads from shared memory

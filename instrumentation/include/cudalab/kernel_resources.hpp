@@ -11,13 +11,13 @@
 namespace cudalab {
 
 struct kernel_resources {
-  std::string kernel;             // a name a learner can find in the source or a profiler
-  int registers = 0;              // a thread
-  std::size_t local_bytes = 0;    // a thread: > 0 when the compiler spilled registers
-  std::size_t shared_bytes = 0;   // static + dynamic, a block
-  int block_threads = 0;          // the launch shape the occupancy is for
-  int blocks_per_sm = 0;          // resident blocks an SM holds at that shape
-  int max_threads_per_sm = 0;     // the device's limit (2048 on the H100)
+  std::string kernel;            // a name a learner can find in the source or a profiler
+  int registers = 0;             // a thread
+  std::size_t local_bytes = 0;   // a thread: > 0 when the compiler spilled registers
+  std::size_t shared_bytes = 0;  // static + dynamic, a block
+  int block_threads = 0;         // the launch shape the occupancy is for
+  int blocks_per_sm = 0;         // resident blocks an SM holds at that shape
+  int max_threads_per_sm = 0;    // the device's limit (2048 on the H100)
 
   bool spills() const { return local_bytes > 0; }
   // Resident warps over the most an SM holds, in percent: the theoretical occupancy.
@@ -31,7 +31,7 @@ struct kernel_resources {
 // Queries `function` (a __global__ function's address) on the current device for blocks of
 // `block_threads` threads and `dynamic_shared_bytes` of dynamic shared memory. Every CUDA
 // call is checked (cudalab::cuda_error).
-kernel_resources query_kernel_resources(const void* function, std::string name,
-                                        int block_threads, std::size_t dynamic_shared_bytes = 0);
+kernel_resources query_kernel_resources(const void* function, std::string name, int block_threads,
+                                        std::size_t dynamic_shared_bytes = 0);
 
 }  // namespace cudalab

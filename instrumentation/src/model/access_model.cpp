@@ -216,7 +216,8 @@ void wide_load_half(const warp_access& access, int begin, std::uint64_t& wavefro
         words[static_cast<std::size_t>(size++)] = w;
     }
     const int distinct = sort_unique(words, size);
-    for (int i = 0; i < distinct; ++i) ++per_bank[words[static_cast<std::size_t>(i)] % shared_banks];
+    for (int i = 0; i < distinct; ++i)
+      ++per_bank[words[static_cast<std::size_t>(i)] % shared_banks];
   }
   const std::uint64_t busiest = *std::max_element(per_bank.begin(), per_bank.end());
   wavefronts += busiest;

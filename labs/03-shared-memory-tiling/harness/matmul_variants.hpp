@@ -49,7 +49,6 @@ inline constexpr std::size_t cpu_naive_max_side = 2048;
 // cpu_naive_max_side.
 variant make_cpu_naive_variant();
 
-
 // The learner's kernel (exercise.cu) or the reference solution (solution.cu): whichever the
 // binary links. Launched with fixed_tile.
 variant make_matmul_exercise_variant();

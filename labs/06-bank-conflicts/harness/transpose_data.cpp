@@ -92,24 +92,26 @@ verify_result verify(result_shape shape, std::size_t rows, std::size_t cols,
   });
   std::size_t band_written = 0;
   for (std::size_t i = rows * cols; i < out.size(); ++i) band_written += !is_poison(out[i]);
-  const std::string matrix = std::to_string(transposed ? cols : rows) + " x " +
-                             std::to_string(transposed ? rows : cols);
+  const std::string matrix =
+      std::to_string(transposed ? cols : rows) + " x " + std::to_string(transposed ? rows : cols);
   char buf[256];
   if (bad > 0) {
     const std::size_t o = first_bad.load();
     const std::size_t orow = o / out_width, ocol = o % out_width;
     const std::size_t source = transposed ? transpose::element_index(ocol, orow, cols) : o;
-    std::snprintf(buf, sizeof buf, "%zu of %zu elements wrong, first out[%zu][%zu] = %.9g, "
-                  "expected %.9g", bad.load(), rows * cols, orow, ocol,
-                  static_cast<double>(out[o]), static_cast<double>(input_value<T>(source)));
+    std::snprintf(buf, sizeof buf,
+                  "%zu of %zu elements wrong, first out[%zu][%zu] = %.9g, "
+                  "expected %.9g",
+                  bad.load(), rows * cols, orow, ocol, static_cast<double>(out[o]),
+                  static_cast<double>(input_value<T>(source)));
     std::string detail = buf;
     if (band_written > 0)
       detail += "; " + std::to_string(band_written) + " elements written past the result";
     return {false, detail};
   }
   if (band_written > 0)
-    return {false, std::to_string(band_written) + " elements written past the " + matrix +
-                       " result"};
+    return {false,
+            std::to_string(band_written) + " elements written past the " + matrix + " result"};
   return {true, "all " + matrix + " elements exact"};
 }
 
@@ -129,7 +131,7 @@ template verify_result verify<double>(result_shape, std::size_t, std::size_t,
                                       const std::vector<double>&);
 template void cpu_transpose<float>(const std::vector<float>&, std::vector<float>&, std::size_t,
                                    std::size_t);
-template void cpu_transpose<double>(const std::vector<double>&, std::vector<double>&,
-                                    std::size_t, std::size_t);
+template void cpu_transpose<double>(const std::vector<double>&, std::vector<double>&, std::size_t,
+                                    std::size_t);
 
 }  // namespace cudalab::labs::transpose_data

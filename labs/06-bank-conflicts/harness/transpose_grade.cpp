@@ -66,8 +66,8 @@ grade_report grade_transpose(const result_row& ex, const std::vector<result_row>
                              const char* what) {
     const bool ok = measured && within(*measured, goal);
     g.lines.push_back(std::string(side) + " sectors/request " +
-                      (measured ? fmt("%.3f", *measured) : std::string("n/a")) + " <= " +
-                      fmt("%.3f", goal) + " (coalesced, the padded transpose predicted)" +
+                      (measured ? fmt("%.3f", *measured) : std::string("n/a")) +
+                      " <= " + fmt("%.3f", goal) + " (coalesced, the padded transpose predicted)" +
                       verdict(ok));
     if (!ok && measured)
       hint += std::string(" The ") + what + " touch " + fmt("%.1f", *measured) +
@@ -76,12 +76,10 @@ grade_report grade_transpose(const result_row& ex, const std::vector<result_row>
               "of the input, write rows of the output.";
     return ok;
   };
-  const bool ld_ok = side_line(
-      "ld",
-      per_request(ex, "ld_sectors", "ld_requests"), target.ld_sectors_per_request, "loads");
-  const bool st_ok = side_line(
-      "st",
-      per_request(ex, "st_sectors", "st_requests"), target.st_sectors_per_request, "stores");
+  const bool ld_ok = side_line("ld", per_request(ex, "ld_sectors", "ld_requests"),
+                               target.ld_sectors_per_request, "loads");
+  const bool st_ok = side_line("st", per_request(ex, "st_sectors", "st_requests"),
+                               target.st_sectors_per_request, "stores");
 
   const auto ld_w = total(ex, "shared_ld_wavefronts"), st_w = total(ex, "shared_st_wavefronts");
   const auto ld_c = total(ex, "shared_ld_conflicts"), st_c = total(ex, "shared_st_conflicts");

@@ -25,7 +25,6 @@ transpose_targets transpose_grade_targets(std::size_t n);
 //   3. st sectors/request  measured <= the target: stores coalesced;
 //   4. shared conflicts    measured ld + st bank conflicts <= shared_band_fraction of the
 //                          measured wavefronts (a conflict-free kernel; 2 more for tiny counts).
-grade_report grade_transpose(const result_row& exercise,
-                             const std::vector<result_row>& references);
+grade_report grade_transpose(const result_row& exercise, const std::vector<result_row>& references);
 
 }  // namespace cudalab::labs

@@ -116,18 +116,18 @@ model::access_counts block_counts(const kernel_shape& s, std::size_t rows, std::
           switch (s.how) {
             case moves::copy:
               m.record(global_access(access_kind::load, w, 0, s.bytes, in_at(row_major, j)));
-              m.record(global_access(access_kind::store, w, 1, s.bytes,
-                                     out_at(row_major, j, false)));
+              m.record(
+                  global_access(access_kind::store, w, 1, s.bytes, out_at(row_major, j, false)));
               break;
             case moves::row_read:
               m.record(global_access(access_kind::load, w, 0, s.bytes, in_at(row_major, j)));
-              m.record(global_access(access_kind::store, w, 1, s.bytes,
-                                     out_at(row_major, j, true)));
+              m.record(
+                  global_access(access_kind::store, w, 1, s.bytes, out_at(row_major, j, true)));
               break;
             case moves::col_read:
               m.record(global_access(access_kind::load, w, 0, s.bytes, in_at(column_major, j)));
-              m.record(global_access(access_kind::store, w, 1, s.bytes,
-                                     out_at(column_major, j, true)));
+              m.record(
+                  global_access(access_kind::store, w, 1, s.bytes, out_at(column_major, j, true)));
               break;
             case moves::stride: {
               const auto inside = in_at(row_major, j);
@@ -138,8 +138,8 @@ model::access_counts block_counts(const kernel_shape& s, std::size_t rows, std::
               m.record(global_access(access_kind::load, w, 0, s.bytes, inside));
               m.record(shared_access(access_kind::store, w, s.bytes, word));
               m.record(shared_access(access_kind::load, w, s.bytes, word));
-              m.record(global_access(access_kind::store, w, 1, s.bytes,
-                                     out_at(row_major, j, false)));
+              m.record(
+                  global_access(access_kind::store, w, 1, s.bytes, out_at(row_major, j, false)));
               break;
             }
             case moves::tile: {

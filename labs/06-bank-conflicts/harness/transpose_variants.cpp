@@ -68,8 +68,7 @@ unsigned block_rows_of(const transpose_spec& spec) {
   return spec.model ? transpose_model::block_rows(*spec.model) : tr::one_element_rows;
 }
 
-void check_config(const transpose_spec& spec, std::size_t rows, std::size_t cols,
-                  unsigned stride) {
+void check_config(const transpose_spec& spec, std::size_t rows, std::size_t cols, unsigned stride) {
   tr::tile_dims(rows, cols, block_rows_of(spec));
   if (spec.stride_launch) tr::check_stride(stride);
 }
@@ -151,8 +150,9 @@ const std::vector<transpose_spec>& transpose_specs() {
     std::vector<transpose_spec> s;
     const auto add = [&](transpose_spec spec) { s.push_back(std::move(spec)); };
     {
-      auto t = transpose_spec::named("copy", variant_role::baseline,
-                       "out = in through 32 x 8 blocks: every access coalesced, the roof");
+      auto t =
+          transpose_spec::named("copy", variant_role::baseline,
+                                "out = in through 32 x 8 blocks: every access coalesced, the roof");
       t.float_launch = tr::launch_copy;
       t.result = result_shape::copy;
       t.model = kernel::copy;
@@ -160,63 +160,69 @@ const std::vector<transpose_spec>& transpose_specs() {
     }
     {
       auto t = transpose_spec::named("naive_row_read", variant_role::naive,
-                       "reads rows, writes columns: 32 sectors a store request");
+                                     "reads rows, writes columns: 32 sectors a store request");
       t.float_launch = tr::launch_naive_row_read;
       t.model = kernel::naive_row_read;
       add(t);
     }
     {
       auto t = transpose_spec::named("naive_col_read", variant_role::naive,
-                       "reads columns, writes rows: 32 sectors a load request");
+                                     "reads columns, writes rows: 32 sectors a load request");
       t.float_launch = tr::launch_naive_col_read;
       t.model = kernel::naive_col_read;
       add(t);
     }
     {
-      auto t = transpose_spec::named("shared_tile", variant_role::naive,
-                       "32 x 32 shared tile: coalesced both ways, a 32-way conflict a column read");
+      auto t = transpose_spec::named(
+          "shared_tile", variant_role::naive,
+          "32 x 32 shared tile: coalesced both ways, a 32-way conflict a column read");
       t.float_launch = tr::launch_shared_tile;
       t.model = kernel::shared_tile;
       add(t);
     }
     {
-      auto t = transpose_spec::named("padded", variant_role::fixed,
-                       "the tile padded to 33 columns: a column spans 32 banks, no conflict");
+      auto t = transpose_spec::named(
+          "padded", variant_role::fixed,
+          "the tile padded to 33 columns: a column spans 32 banks, no conflict");
       t.float_launch = tr::launch_padded;
       t.model = kernel::padded;
       add(t);
     }
     {
-      auto t = transpose_spec::named("swizzled", variant_role::fixed,
-                       "column c of tile row r stored at c XOR r: no conflict, no padding");
+      auto t = transpose_spec::named(
+          "swizzled", variant_role::fixed,
+          "column c of tile row r stored at c XOR r: no conflict, no padding");
       t.float_launch = tr::launch_swizzled;
       t.model = kernel::swizzled;
       add(t);
     }
     {
       auto t = transpose_spec::named("tile_rows", variant_role::fixed,
-                       "the padded tile moved by 32 x 8 threads, four elements each");
+                                     "the padded tile moved by 32 x 8 threads, four elements each");
       t.float_launch = tr::launch_tile_rows;
       t.model = kernel::tile_rows;
       add(t);
     }
     {
-      auto t = transpose_spec::named("shared_tile_double", variant_role::naive,
-                       "doubles, 32 x 32 tile: 16 lanes a half-warp phase in one bank pair");
+      auto t = transpose_spec::named(
+          "shared_tile_double", variant_role::naive,
+          "doubles, 32 x 32 tile: 16 lanes a half-warp phase in one bank pair");
       t.double_launch = tr::launch_shared_tile_double;
       t.model = kernel::shared_tile_double;
       add(t);
     }
     {
-      auto t = transpose_spec::named("padded_double", variant_role::fixed,
-                       "doubles, tile padded to 33: each half-warp phase covers the 32 banks");
+      auto t = transpose_spec::named(
+          "padded_double", variant_role::fixed,
+          "doubles, tile padded to 33: each half-warp phase covers the 32 banks");
       t.double_launch = tr::launch_padded_double;
       t.model = kernel::padded_double;
       add(t);
     }
     {
-      auto t = transpose_spec::named("shared_stride", variant_role::naive,
-                       "the copy through shared memory, lanes s words apart: gcd(s, 32) ways");
+      auto t = transpose_spec::named(
+          "shared_stride", variant_role::naive,
+          "the copy through shared memory, lanes s words apart: gcd(s, 32) ways");
       t.stride_launch = tr::launch_shared_stride;
       t.result = result_shape::copy;
       t.model = kernel::shared_stride;

@@ -49,13 +49,12 @@ class transpose_counters : public cudalab::testing::counter_test {
     if (IsSkipped()) return;
     m_stream = std::make_unique<cudalab::cuda_stream>();
     m_session = std::make_unique<cudalab::counter_session>(
-        0, std::vector<std::string>{ld_requests, ld_sectors, st_requests, st_sectors,
-                                    ld_wavefronts, st_wavefronts, ld_conflicts, st_conflicts,
-                                    dram_read, dram_write});
+        0,
+        std::vector<std::string>{ld_requests, ld_sectors, st_requests, st_sectors, ld_wavefronts,
+                                 st_wavefronts, ld_conflicts, st_conflicts, dram_read, dram_write});
   }
 
-  totals measure(const transpose_spec& spec, std::size_t rows, std::size_t cols,
-                 unsigned stride) {
+  totals measure(const transpose_spec& spec, std::size_t rows, std::size_t cols, unsigned stride) {
     auto p = cudalab::labs::prepare_matrix(spec, rows, cols, stride);
     p->upload(m_stream->get());
     p->reset(m_stream->get());
@@ -109,16 +108,15 @@ void expect_shared_in_band(std::map<std::string, double>& m,
 
 TEST_F(transpose_counters, shared_wavefronts_and_conflicts_fall_in_the_band) {
   const std::size_t n = cudalab::labs::transpose_default_side;
-  for (const char* name : {"shared_tile", "padded", "swizzled", "tile_rows", "shared_tile_double",
-                           "padded_double"}) {
+  for (const char* name :
+       {"shared_tile", "padded", "swizzled", "tile_rows", "shared_tile_double", "padded_double"}) {
     SCOPED_TRACE(name);
     const auto model = cudalab::labs::transpose_model::predict(*spec_named(name).model, n, n);
     auto m = measure(spec_named(name), n, n, 1);
     std::cout << name << ": lds wavefronts " << m[ld_wavefronts] << " (model "
               << model.shared_ld_wavefronts << "), conflicts " << m[ld_conflicts] << " (model "
-              << model.shared_ld_conflicts << "); sts wavefronts " << m[st_wavefronts]
-              << " (model " << model.shared_st_wavefronts << "), conflicts " << m[st_conflicts]
-              << "\n";
+              << model.shared_ld_conflicts << "); sts wavefronts " << m[st_wavefronts] << " (model "
+              << model.shared_st_wavefronts << "), conflicts " << m[st_conflicts] << "\n";
     expect_shared_in_band(m, model);
   }
 }
@@ -144,8 +142,8 @@ TEST_F(transpose_counters, coalesced_kernels_move_the_ideal_dram_bytes_at_8192) 
     auto m = measure(spec, n, n, 1);
     const double ideal = cudalab::labs::transpose_ideal(n, n, spec.element_bytes()).bytes;
     const double ratio = (m[dram_read] + m[dram_write]) / ideal;
-    std::cout << name << ": DRAM read " << m[dram_read] << " write " << m[dram_write]
-              << " bytes, " << ratio << " x ideal\n";
+    std::cout << name << ": DRAM read " << m[dram_read] << " write " << m[dram_write] << " bytes, "
+              << ratio << " x ideal\n";
     EXPECT_GT(ratio, 0.8) << name;
     EXPECT_LT(ratio, 1.2) << name;
   }

@@ -27,8 +27,8 @@ result_row modelled(kernel k, double extra_conflicts = 0.0, bool correct = true)
   r.variant_name = "exercise";
   r.config = launch_config{n, 256, 0};
   r.measured = true;
-  r.verification = {correct, correct ? "all 1001 x 1001 elements exact"
-                                     : "1002001 of 1002001 elements wrong"};
+  r.verification = {
+      correct, correct ? "all 1001 x 1001 elements exact" : "1002001 of 1002001 elements wrong"};
   r.counters.available = true;
   const double ld_w = static_cast<double>(c.shared_ld_wavefronts);
   const double st_w = static_cast<double>(c.shared_st_wavefronts);
@@ -100,7 +100,8 @@ TEST(transpose_grade, a_wrong_transpose_fails_on_correctness) {
 
 TEST(transpose_grade, conflicts_above_the_band_fail) {
   EXPECT_TRUE(grade_transpose(modelled(kernel::padded, shared_band_fraction * 0.99), {}).passed);
-  const grade_report above = grade_transpose(modelled(kernel::padded, 2 * shared_band_fraction), {});
+  const grade_report above =
+      grade_transpose(modelled(kernel::padded, 2 * shared_band_fraction), {});
   EXPECT_FALSE(above.passed);
   EXPECT_TRUE(line_fails(above, "shared conflicts"));
 }

@@ -36,16 +36,11 @@ namespace tr = transpose;
 TEST(transpose_lab, registers_each_variant_with_its_role) {
   const lab l = make_lab_06_bank_conflicts();
   const std::pair<const char*, variant_role> expected[] = {
-      {"copy", variant_role::baseline},
-      {"naive_row_read", variant_role::naive},
-      {"naive_col_read", variant_role::naive},
-      {"shared_tile", variant_role::naive},
-      {"padded", variant_role::fixed},
-      {"swizzled", variant_role::fixed},
-      {"tile_rows", variant_role::fixed},
-      {"shared_tile_double", variant_role::naive},
-      {"padded_double", variant_role::fixed},
-      {"shared_stride", variant_role::naive},
+      {"copy", variant_role::baseline},        {"naive_row_read", variant_role::naive},
+      {"naive_col_read", variant_role::naive}, {"shared_tile", variant_role::naive},
+      {"padded", variant_role::fixed},         {"swizzled", variant_role::fixed},
+      {"tile_rows", variant_role::fixed},      {"shared_tile_double", variant_role::naive},
+      {"padded_double", variant_role::fixed},  {"shared_stride", variant_role::naive},
       {"exercise", variant_role::exercise}};
   ASSERT_EQ(l.variants.size(), std::size(expected));
   for (const auto& [name, role] : expected) {
@@ -114,8 +109,7 @@ TEST(transpose_lab, bad_sides_and_strides_are_usage_errors) {
   // prepare() refuses before it allocates anything.
   const lab l = make_lab_06_bank_conflicts();
   EXPECT_THROW(l.find("padded")->prepare(launch_config{0, 256, 0}, nullptr), usage_error);
-  EXPECT_THROW(l.find("shared_stride")->prepare(launch_config{64, 256, 40}, nullptr),
-               usage_error);
+  EXPECT_THROW(l.find("shared_stride")->prepare(launch_config{64, 256, 40}, nullptr), usage_error);
 }
 
 TEST(transpose_lab, the_grader_grades_the_float_transposes_at_the_default_side) {
@@ -163,8 +157,8 @@ std::vector<T> poisoned_transpose(std::size_t rows, std::size_t cols) {
 
 TEST(transpose_data, the_cpu_transpose_verifies_and_a_copy_does_not) {
   for (auto [rows, cols] : {std::pair<std::size_t, std::size_t>{1, 1}, {17, 64}, {77, 45}}) {
-    const verify_result f =
-        data::verify(data::result_shape::transpose, rows, cols, poisoned_transpose<float>(rows, cols));
+    const verify_result f = data::verify(data::result_shape::transpose, rows, cols,
+                                         poisoned_transpose<float>(rows, cols));
     EXPECT_TRUE(f.ok) << rows << "x" << cols << ": " << f.detail;
     const verify_result d = data::verify(data::result_shape::transpose, rows, cols,
                                          poisoned_transpose<double>(rows, cols));

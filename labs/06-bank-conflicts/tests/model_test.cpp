@@ -19,8 +19,8 @@
 namespace {
 
 namespace tm = cudalab::labs::transpose_model;
-using tm::kernel;
 using std::uint64_t;
+using tm::kernel;
 
 // Sectors touched by `count` consecutive elements of `bytes` from element `first` of a 256-byte
 // aligned buffer.
@@ -192,9 +192,11 @@ TEST(transpose_model, odd_sides_equal_the_count_of_the_guards) {
 
 TEST(transpose_model, block_classes_equal_walking_every_block) {
   const std::pair<uint64_t, uint64_t> sides[] = {{1, 1}, {37, 70}, {70, 37}, {64, 96}, {33, 101}};
-  const kernel all[] = {kernel::copy,      kernel::naive_row_read,     kernel::naive_col_read,
-                        kernel::shared_tile, kernel::padded,           kernel::swizzled,
-                        kernel::tile_rows, kernel::shared_tile_double, kernel::padded_double};
+  const kernel all[] = {kernel::copy,           kernel::naive_row_read,
+                        kernel::naive_col_read, kernel::shared_tile,
+                        kernel::padded,         kernel::swizzled,
+                        kernel::tile_rows,      kernel::shared_tile_double,
+                        kernel::padded_double};
   for (const auto& [rows, cols] : sides) {
     for (kernel k : all) {
       SCOPED_TRACE(testing::Message() << static_cast<int>(k) << " " << rows << " x " << cols);
@@ -208,7 +210,8 @@ TEST(transpose_model, block_classes_equal_walking_every_block) {
 }
 
 TEST(transpose_model, prediction_cost_bounds_the_warps_walked_and_stays_small) {
-  for (uint64_t n : {uint64_t{1}, uint64_t{1001}, uint64_t{8192}, uint64_t{cudalab::transpose::max_side}}) {
+  for (uint64_t n :
+       {uint64_t{1}, uint64_t{1001}, uint64_t{8192}, uint64_t{cudalab::transpose::max_side}}) {
     for (kernel k : {kernel::copy, kernel::naive_col_read, kernel::shared_tile, kernel::tile_rows,
                      kernel::padded_double}) {
       const uint64_t before = cudalab::model::warp_accesses_built_on_this_thread();

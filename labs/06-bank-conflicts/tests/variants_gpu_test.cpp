@@ -47,8 +47,8 @@ class transpose_gpu : public cudalab::testing::gpu_test {
 };
 
 // Square and rectangular, 1 to a few thousand: partial tiles in either axis or both.
-const std::pair<std::size_t, std::size_t> sides[] = {
-    {1, 1}, {7, 33}, {33, 7}, {77, 1003}, {1003, 45}, {1001, 1001}, {64, 96}};
+const std::pair<std::size_t, std::size_t> sides[] = {{1, 1},     {7, 33},      {33, 7}, {77, 1003},
+                                                     {1003, 45}, {1001, 1001}, {64, 96}};
 
 TEST_F(transpose_gpu, every_variant_is_exact_at_odd_and_rectangular_sides) {
   for (const transpose_spec& spec : cudalab::labs::transpose_specs())

@@ -81,13 +81,11 @@ lab make_lab_08_register_tiling() {
                             &coarse_1d, kernel::coarse_1d, false,
                             one_kernel<&mm::coarse_1d_resources>}),
       make_regtile_variant({"register_2d", variant_role::fixed,
-                            "an 8 x 8 block a thread: each value read feeds 8 FMAs",
-                            &register_2d, kernel::register_2d, false,
-                            one_kernel<&mm::register_2d_resources>}),
+                            "an 8 x 8 block a thread: each value read feeds 8 FMAs", &register_2d,
+                            kernel::register_2d, false, one_kernel<&mm::register_2d_resources>}),
       make_regtile_variant({"vectorized", variant_role::fixed,
-                            "register_2d with 16-byte loads and the A tile transposed",
-                            &vectorized, kernel::vectorized, false,
-                            one_kernel<&mm::vectorized_resources>}),
+                            "register_2d with 16-byte loads and the A tile transposed", &vectorized,
+                            kernel::vectorized, false, one_kernel<&mm::vectorized_resources>}),
       make_regtile_variant({"warp_tiled", variant_role::fixed,
                             "a warp tile between block and thread (sweep config)",
                             &mm::launch_warp_tiled, kernel::warp_tiled, true,
@@ -104,8 +102,8 @@ lab make_lab_08_register_tiling() {
   ex.size = regtile_default_side;
   ex.grade = grade_regtile;
   ex.reference_variants = {"cublas"};
-  ex.graded_variants = {"pad_to_64", "pad_to_64_copies", "coarse_1d", "register_2d", "vectorized",
-                        "warp_tiled"};
+  ex.graded_variants = {"pad_to_64",   "pad_to_64_copies", "coarse_1d",
+                        "register_2d", "vectorized",       "warp_tiled"};
   ex.graded_sweep_values = {static_cast<long>(mm::warp_tiled_default_config)};
   l.exercise = ex;
   return l;

@@ -37,21 +37,23 @@ grade_report grade_regtile(const result_row& ex, const std::vector<result_row>& 
   const figure* per_fma = find_figure("lds_per_fma");
   const std::optional<double> lds = per_fma ? per_fma->measured(ex) : std::nullopt;
   const bool lds_ok = lds && *lds <= regtile_lds_per_fma_target;
-  g.lines.push_back("LDS/FMA " + (lds ? fmt("%.3f", *lds) : std::string("n/a")) + " <= " +
-                    fmt("%.2f", regtile_lds_per_fma_target) +
+  g.lines.push_back("LDS/FMA " + (lds ? fmt("%.3f", *lds) : std::string("n/a")) +
+                    " <= " + fmt("%.2f", regtile_lds_per_fma_target) +
                     " (shared load instructions a multiply-add)" + verdict(lds_ok));
   if (!lds_ok && lds)
-    hint += " Each value read from shared memory feeds too few multiply-adds: give each thread "
-            "several outputs (a column of 8, or an 8 x 8 block) and keep their sums and the "
-            "values it reads in registers.";
+    hint +=
+        " Each value read from shared memory feeds too few multiply-adds: give each thread "
+        "several outputs (a column of 8, or an 8 x 8 block) and keep their sums and the "
+        "values it reads in registers.";
 
   const result_row* cublas = nullptr;
   for (const auto& r : references)
     if (r.variant_name == "cublas") cublas = &r;
   const double mine = tflops(ex), roof = cublas ? tflops(*cublas) : 0;
   const bool fast = roof > 0 && mine >= regtile_cublas_fraction_target * roof;
-  g.lines.push_back("speed " + fmt("%.2f TFLOP/s >= %.0f%% of cublas %.2f", mine,
-                                   100 * regtile_cublas_fraction_target, roof) +
+  g.lines.push_back("speed " +
+                    fmt("%.2f TFLOP/s >= %.0f%% of cublas %.2f", mine,
+                        100 * regtile_cublas_fraction_target, roof) +
                     " (measured in this run)" + verdict(fast));
   if (!fast)
     hint += " The kernel reaches " + fmt("%.0f%%", roof > 0 ? 100 * mine / roof : 0.0) +

@@ -34,7 +34,7 @@ model::grid_axis axis(std::uint64_t count, std::uint64_t whole, std::uint64_t pe
 }
 
 std::vector<std::pair<std::uint64_t, std::uint64_t>> classes_of(const model::grid_axis& a,
-                                                               walk how) {
+                                                                walk how) {
   if (how == walk::block_classes) return a.representatives();
   std::vector<std::pair<std::uint64_t, std::uint64_t>> all;
   for (std::uint64_t s = 0; s < a.blocks; ++s) all.emplace_back(s, 1);
@@ -43,12 +43,11 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> classes_of(const model::gri
 
 // A warp access of thread-indexed lanes (1D blocks): fn(thread) -> byte address or nullopt.
 template <class Fn>
-warp_access lanes(memory_space space, access_kind kind, unsigned width, const model::warp_threads& w,
-                  Fn&& fn) {
-  return model::make_warp_access(space, kind, width, w,
-                                 [&](const model::warp_threads& ww, unsigned lane) {
-                                   return fn(ww.thread_in_block(lane));
-                                 });
+warp_access lanes(memory_space space, access_kind kind, unsigned width,
+                  const model::warp_threads& w, Fn&& fn) {
+  return model::make_warp_access(
+      space, kind, width, w,
+      [&](const model::warp_threads& ww, unsigned lane) { return fn(ww.thread_in_block(lane)); });
 }
 
 std::optional<std::uint64_t> element(unsigned buffer, std::size_t row, std::size_t col,
@@ -95,14 +94,16 @@ std::vector<shared_read> step_reads(kernel k, const mm::block_tiling& t) {
                              return mm::a_word(mm::coarse_row(th, bn, tm, i), k0, bm, bk, false);
                            }});
       for (unsigned kk = 0; kk < bk; ++kk)
-        reads.push_back({4, [=](unsigned th) { return mm::b_word(kk, mm::coarse_col(th, bn), bm, bn, bk); }});
+        reads.push_back(
+            {4, [=](unsigned th) { return mm::b_word(kk, mm::coarse_col(th, bn), bm, bn, bk); }});
       break;
     case kernel::register_2d:
       // A row-major: row i's columns k0 .. k0+3 merge (LDS.128); B: tn consecutive words a k.
       for (unsigned i = 0; i < tm; ++i)
         for (unsigned k0 = 0; k0 < bk; k0 += 4)
           reads.push_back({16, [=](unsigned th) {
-                             return mm::a_word(mm::block2d_row(th, bn, tm, tn, i), k0, bm, bk, false);
+                             return mm::a_word(mm::block2d_row(th, bn, tm, tn, i), k0, bm, bk,
+                                               false);
                            }});
       for (unsigned kk = 0; kk < bk; ++kk)
         for (unsigned j = 0; j < tn; j += 4)
@@ -114,7 +115,8 @@ std::vector<shared_read> step_reads(kernel k, const mm::block_tiling& t) {
       for (unsigned kk = 0; kk < bk; ++kk) {
         for (unsigned i = 0; i < tm; i += 4)
           reads.push_back({16, [=](unsigned th) {
-                             return mm::a_word(mm::block2d_row(th, bn, tm, tn, i), kk, bm, bk, true);
+                             return mm::a_word(mm::block2d_row(th, bn, tm, tn, i), kk, bm, bk,
+                                               true);
                            }});
         for (unsigned j = 0; j < tn; j += 4)
           reads.push_back({16, [=](unsigned th) {
@@ -128,14 +130,15 @@ std::vector<shared_read> step_reads(kernel k, const mm::block_tiling& t) {
         for (unsigned mi = 0; mi < wm_iter; ++mi)
           for (unsigned i = 0; i < tm; i += 4)
             reads.push_back({16, [=](unsigned th) {
-                               return mm::a_word(
-                                   mm::warp_tile_row(th, bn, wm, wn, wm_iter, wn_iter, tm, tn, mi, i),
-                                   kk, bm, bk, true);
+                               return mm::a_word(mm::warp_tile_row(th, bn, wm, wn, wm_iter, wn_iter,
+                                                                   tm, tn, mi, i),
+                                                 kk, bm, bk, true);
                              }});
         for (unsigned ni = 0; ni < wn_iter; ++ni)
           for (unsigned j = 0; j < tn; j += 4)
             reads.push_back({16, [=](unsigned th) {
-                               return mm::b_word(kk, mm::warp_tile_col(th, bn, wn, wn_iter, tn, ni, j),
+                               return mm::b_word(kk,
+                                                 mm::warp_tile_col(th, bn, wn, wn_iter, tn, ni, j),
                                                  bm, bn, bk);
                              }});
       }
@@ -219,18 +222,24 @@ model::access_counts block_tiled_block(kernel k, const mm::block_tiling& t, std:
           if (tile == 0 && t.vec == 4) {
             for (unsigned q = 0; q < 4; ++q)
               m.record(lanes(memory_space::shared, access_kind::store, 4, w,
-                             [&](unsigned th) { return std::optional<std::uint64_t>(word_bytes(word(th, q))); }),
+                             [&](unsigned th) {
+                               return std::optional<std::uint64_t>(word_bytes(word(th, q)));
+                             }),
                        times);
           } else {
             m.record(lanes(memory_space::shared, access_kind::store, 4 * t.vec, w,
-                           [&](unsigned th) { return std::optional<std::uint64_t>(word_bytes(word(th, 0))); }),
+                           [&](unsigned th) {
+                             return std::optional<std::uint64_t>(word_bytes(word(th, 0)));
+                           }),
                      times);
           }
         }
       }
       for (const shared_read& r : reads)
         m.record(lanes(memory_space::shared, access_kind::load, r.width, w,
-                       [&](unsigned th) { return std::optional<std::uint64_t>(word_bytes(r.word(th))); }),
+                       [&](unsigned th) {
+                         return std::optional<std::uint64_t>(word_bytes(r.word(th)));
+                       }),
                  times);
     }
     for (unsigned o = 0; o < outputs; ++o)
@@ -275,10 +284,9 @@ model::access_counts copy_kernel(std::size_t n, std::size_t side, bool pad, unsi
   const mm::launch_dims d = mm::pad_copy_dims(extent);
   const std::size_t src_w = pad ? n : side, dst_w = pad ? side : n;
   const model::grid_axis x = axis(d.grid.x, n / mm::copy_block_x, 1);
-  const model::grid_axis y =
-      axis(d.grid.y, n / mm::copy_block_y,
-           model::repeat_period({float_bytes * mm::copy_block_y * src_w,
-                                 float_bytes * mm::copy_block_y * dst_w}));
+  const model::grid_axis y = axis(d.grid.y, n / mm::copy_block_y,
+                                  model::repeat_period({float_bytes * mm::copy_block_y * src_w,
+                                                        float_bytes * mm::copy_block_y * dst_w}));
   const auto one_block = [&](std::uint64_t bx, std::uint64_t by) {
     model::access_model m;
     model::for_each_warp_of_block_2d(
@@ -291,14 +299,17 @@ model::access_counts copy_kernel(std::size_t n, std::size_t side, bool pad, unsi
           m.record(lanes_2d(memory_space::global, access_kind::load, 4, w,
                             [&](unsigned tx, unsigned ty) -> std::optional<std::uint64_t> {
                               const auto [r, c] = rc(tx, ty);
-                              if (r >= extent || c >= extent || r >= n || c >= n) return std::nullopt;
-                              return buffer_base(src_buffer) + mm::element_index(r, c, src_w) * float_bytes;
+                              if (r >= extent || c >= extent || r >= n || c >= n)
+                                return std::nullopt;
+                              return buffer_base(src_buffer) +
+                                     mm::element_index(r, c, src_w) * float_bytes;
                             }));
           m.record(lanes_2d(memory_space::global, access_kind::store, 4, w,
                             [&](unsigned tx, unsigned ty) -> std::optional<std::uint64_t> {
                               const auto [r, c] = rc(tx, ty);
                               if (r >= extent || c >= extent) return std::nullopt;
-                              return buffer_base(dst_buffer) + mm::element_index(r, c, dst_w) * float_bytes;
+                              return buffer_base(dst_buffer) +
+                                     mm::element_index(r, c, dst_w) * float_bytes;
                             }));
         });
     return m.counts();
@@ -329,7 +340,8 @@ model::access_counts pad_product(std::size_t n, walk how) {
             return lanes_2d(memory_space::global, kind, 4, w,
                             [&](unsigned tx, unsigned ty) -> std::optional<std::uint64_t> {
                               const auto [r, c] = rc(tx, ty);
-                              return buffer_base(buffer) + mm::element_index(r, c, side) * float_bytes;
+                              return buffer_base(buffer) +
+                                     mm::element_index(r, c, side) * float_bytes;
                             });
           };
           const auto shared = [&](access_kind kind, unsigned width, auto word) {

@@ -113,7 +113,9 @@ variant make_regtile_variant(regtile_spec spec) {
   if (sweeps) {
     std::vector<long> all;
     for (unsigned i = 0; i < matmul::warp_tiled_configs; ++i) all.push_back(i);
-    v.sweep = sweep_spec{config_sweep, {static_cast<long>(matmul::warp_tiled_default_config)}, 0,
+    v.sweep = sweep_spec{config_sweep,
+                         {static_cast<long>(matmul::warp_tiled_default_config)},
+                         0,
                          static_cast<long>(matmul::warp_tiled_configs) - 1};
   }
   v.device_bytes = matmul_three_buffers;
@@ -142,9 +144,10 @@ variant make_pad_to_64_variant(bool with_copies) {
   variant v;
   v.name = with_copies ? "pad_to_64_copies" : "pad_to_64";
   v.role = variant_role::naive;
-  v.lesson = with_copies
-                 ? "pad_to_64 timed with its copies: pad A and B, multiply, copy C out"
-                 : "A, B padded to a multiple of 64 (copies untimed), 4 outputs a thread, no guards";
+  v.lesson =
+      with_copies
+          ? "pad_to_64 timed with its copies: pad A and B, multiply, copy C out"
+          : "A, B padded to a multiple of 64 (copies untimed), 4 outputs a thread, no guards";
   v.device_bytes = [](const launch_config& c) {
     const std::size_t side = matmul::padded_side(c.size);
     return matmul_three_buffers(c) + 3 * sizeof(float) * side * side;

@@ -1,6 +1,7 @@
 // `cudalab check 08-register-tiling` on the GPU, built twice (cmake/cudalab_helpers.cmake):
 // against the untouched exercise (CUDALAB_EXPECT_CHECK_PASS 0: one output a thread must FAIL
-// on loads per multiply-add, with a hint) and against the reference solution (1: it must PASS every line).
+// on loads per multiply-add, with a hint) and against the reference solution (1: it must PASS every
+// line).
 #include "regtile_lab.hpp"
 
 #include "gpu_test.hpp"

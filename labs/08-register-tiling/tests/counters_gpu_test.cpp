@@ -45,8 +45,8 @@ TEST_F(regtile_counters, every_variant_verifies_and_equals_the_model_at_odd_and_
       if (!row.predicted) continue;
       ASSERT_TRUE(row.counters.available) << row.counters.reason;
       for (const metric_check& k : compare_with_model(row)) {
-        std::cout << row.variant_name << " n=" << n << " " << k.metric << " measured "
-                  << k.measured << " predicted " << k.predicted << "\n";
+        std::cout << row.variant_name << " n=" << n << " " << k.metric << " measured " << k.measured
+                  << " predicted " << k.predicted << "\n";
         if (k.exactness != metric_exactness::banded) {
           EXPECT_EQ(k.measured, k.predicted) << k.metric;
         } else if (k.metric.rfind("shared_st_", 0) == 0) {

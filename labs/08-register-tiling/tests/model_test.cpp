@@ -110,8 +110,8 @@ TEST(regtile_model, every_output_is_stored_once) {
   for (const point& p : every_kernel)
     for (std::size_t n : {std::size_t{77}, std::size_t{2001}}) {
       const std::uint64_t side = mm::padded_side(n);
-      std::uint64_t stored = n * n;                                  // the kernels write C once
-      if (p.k == kernel::pad_product) stored = side * side;          // the padded C
+      std::uint64_t stored = n * n;                          // the kernels write C once
+      if (p.k == kernel::pad_product) stored = side * side;  // the padded C
       if (p.k == kernel::pad_with_copies) stored = 3 * side * side + n * n;  // copies and C
       EXPECT_EQ(rm::predict(p.k, n, p.config).global_st_bytes, 4 * stored)
           << static_cast<int>(p.k) << " n " << n;

@@ -5,12 +5,12 @@
 
 #include "cudalab/parallel_chunks.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <limits>
-#include <algorithm>
 #include <map>
 #include <mutex>
 #include <string>
@@ -60,7 +60,8 @@ std::vector<std::size_t> sampled_outputs(std::size_t n) {
     for (std::size_t j = 0; j < n; ++j) out.push_back(r * n + j);
   for (std::size_t col : lines)
     for (std::size_t i = 0; i < n; ++i) out.push_back(i * n + col);
-  for (std::size_t s = 0; s < random_outputs; ++s) out.push_back(mix(0xC0FFEEull ^ (s << 20) ^ n) % (n * n));
+  for (std::size_t s = 0; s < random_outputs; ++s)
+    out.push_back(mix(0xC0FFEEull ^ (s << 20) ^ n) % (n * n));
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
@@ -168,8 +169,9 @@ verify_result verify_product(std::size_t n, const std::vector<float>& c) {
     if (bits_of(c[i]) != poison_bits) ++band_written;
   char buf[256];
   if (bad > 0) {
-    std::snprintf(buf, sizeof buf, "%zu of %zu %soutputs wrong, first C[%zu][%zu] = %g, expected %g",
-                  bad, checked, ref->sampled() ? "sampled " : "", first_bad / n, first_bad % n,
+    std::snprintf(buf, sizeof buf,
+                  "%zu of %zu %soutputs wrong, first C[%zu][%zu] = %g, expected %g", bad, checked,
+                  ref->sampled() ? "sampled " : "", first_bad / n, first_bad % n,
                   static_cast<double>(c[first_bad]), expected_first);
     std::string detail = buf;
     if (band_written > 0) detail += "; " + std::to_string(band_written) + " floats written past C";

@@ -36,7 +36,8 @@ transpose::launch_dims launch_exercise(const float* in, float* out, std::size_t 
 }  // namespace
 
 transpose_spec transpose_exercise_spec() {
-  auto s = transpose_spec::named("exercise", variant_role::exercise, "wrong way: the tile padded by two words");
+  auto s = transpose_spec::named("exercise", variant_role::exercise,
+                                 "wrong way: the tile padded by two words");
   s.float_launch = launch_exercise;
   return s;
 }

@@ -116,7 +116,7 @@ struct result_row {
   counter_cell counters;
   phase_times phases;
   std::vector<kernel_resources> resources;  // variant::resources, main kernel first
-  std::optional<trace_cell> trace;  // only when the run was traced
+  std::optional<trace_cell> trace;          // only when the run was traced
 };
 
 // Runs the request: one row per variant, size, block and sweep value. Every point is checked
