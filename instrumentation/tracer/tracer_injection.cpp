@@ -10,13 +10,25 @@
 //
 // Environment: CUDALAB_TRACE_OUTPUT (required: the file to append to), CUDALAB_TRACE_PATCHES
 // (the patch fatbin; default: beside this library), CUDALAB_TRACE_CUBINS (a folder to save module
-// code in; default: none, and --lines cannot map pcs).
+// code in; default: none, and --lines cannot map pcs), CUDALAB_TRACE_DEBUG or CUDALAB_TRACE_KEEP
+// (non-empty: one line per stage on stderr, the traced child's log, so that a run that stops
+// shows the last stage it reached).
+//
+// Callbacks are not re-entered: a Sanitizer API call made from inside a callback (adding the
+// patch loads a module; a memset may launch a kernel) can raise a callback of its own on the same
+// thread, and taking the tracer's (non-recursive) lock again there would deadlock that thread
+// forever. Such nested callbacks concern the tracer's own work and are logged and skipped.
 #include "cudalab/trace/device_table.hpp"
 #include "cudalab/trace/trace_record.hpp"
 
 #include <dlfcn.h>
 #include <sanitizer.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -28,6 +40,52 @@
 namespace {
 
 using namespace cudalab::trace;
+
+// The stage log: unbuffered write(2)s to stderr, each line stamped with the seconds since the
+// library started (CLOCK_MONOTONIC) and the calling thread, so that nothing is lost when the
+// process is killed.
+class stage_log {
+ public:
+  static stage_log& get() {
+    static stage_log* instance = new stage_log();  // never destroyed: callbacks may outlive exit
+    return *instance;
+  }
+  bool on() const noexcept { return m_on; }
+  void line(const char* format, ...) __attribute__((format(printf, 2, 3))) {
+    if (!m_on) return;
+    char text[768];
+    const int head = std::snprintf(text, sizeof text, "cudalab tracer [%10.6f s, thread %ld] ",
+                                   seconds() - m_start, static_cast<long>(::syscall(SYS_gettid)));
+    std::va_list args;
+    va_start(args, format);
+    const int body = std::vsnprintf(text + head, sizeof text - head - 1, format, args);
+    va_end(args);
+    std::size_t n = static_cast<std::size_t>(head) +
+                    std::min<std::size_t>(body < 0 ? 0 : body, sizeof text - head - 2);
+    text[n++] = '\n';
+    for (std::size_t done = 0; done < n;) {
+      const ssize_t w = ::write(STDERR_FILENO, text + done, n - done);
+      if (w <= 0) break;
+      done += static_cast<std::size_t>(w);
+    }
+  }
+
+ private:
+  stage_log() : m_on(set("CUDALAB_TRACE_DEBUG") || set("CUDALAB_TRACE_KEEP")), m_start(seconds()) {}
+  static bool set(const char* name) {
+    const char* value = std::getenv(name);
+    return value && *value;
+  }
+  static double seconds() {
+    timespec t{};
+    ::clock_gettime(CLOCK_MONOTONIC, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+  }
+  bool m_on;
+  double m_start;
+};
+
+#define CUDALAB_STAGE(...) stage_log::get().line(__VA_ARGS__)
 
 struct context_buffers {
   void* table = nullptr;  // table_bytes, zeroed before each traced launch
@@ -90,12 +148,22 @@ std::string beside_this_library(const char* name) {
   return (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + name;
 }
 
+thread_local int callback_depth = 0;
+
 void callback(void* userdata, Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid,
               const void* data) {
+  if (callback_depth > 0) {
+    CUDALAB_STAGE("nested callback (domain %d, cbid %d) from the tracer's own API call: skipped",
+                  static_cast<int>(domain), static_cast<int>(cbid));
+    return;
+  }
+  ++callback_depth;
   static_cast<tracer*>(userdata)->on_callback(domain, cbid, data);
+  --callback_depth;
 }
 
 bool tracer::check(SanitizerResult result, const char* call) {
+  CUDALAB_STAGE("  %s: %s", call, result == SANITIZER_SUCCESS ? "ok" : "FAILED");
   if (result == SANITIZER_SUCCESS) return true;
   const char* text = nullptr;
   if (sanitizerGetResultString(result, &text) != SANITIZER_SUCCESS || !text) text = "unknown";
@@ -107,6 +175,7 @@ bool tracer::check(SanitizerResult result, const char* call) {
 }
 
 void tracer::start() {
+  CUDALAB_STAGE("injection initialised (pid %ld)", static_cast<long>(::getpid()));
   const char* output = std::getenv("CUDALAB_TRACE_OUTPUT");
   if (!output || !*output) {
     std::fprintf(stderr, "cudalab tracer: CUDALAB_TRACE_OUTPUT is not set: nothing is traced\n");
@@ -116,16 +185,21 @@ void tracer::start() {
   const char* patches = std::getenv("CUDALAB_TRACE_PATCHES");
   m_patches = patches && *patches ? patches : beside_this_library("cudalab_tracer_patches.fatbin");
   if (const char* dir = std::getenv("CUDALAB_TRACE_CUBINS"); dir && *dir) m_cubin_dir = dir;
+  CUDALAB_STAGE("output %s, patches %s; subscribing", m_output.c_str(), m_patches.c_str());
   if (!check(sanitizerSubscribe(&m_subscriber, callback, this), "sanitizerSubscribe")) return;
   check(sanitizerEnableDomain(1, m_subscriber, SANITIZER_CB_DOMAIN_RESOURCE),
         "sanitizerEnableDomain(RESOURCE)");
   check(sanitizerEnableDomain(1, m_subscriber, SANITIZER_CB_DOMAIN_LAUNCH),
         "sanitizerEnableDomain(LAUNCH)");
+  CUDALAB_STAGE("subscribed: waiting for modules and launches");
 }
 
 void tracer::on_callback(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid,
                          const void* data) {
   std::lock_guard<std::mutex> lock(m_mutex);
+  if (domain == SANITIZER_CB_DOMAIN_RESOURCE &&
+      cbid == SANITIZER_CBID_RESOURCE_CONTEXT_CREATION_FINISHED)
+    CUDALAB_STAGE("context created");
   if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_MODULE_LOADED)
     module_loaded(*static_cast<const Sanitizer_ResourceModuleData*>(data));
   else if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_BEGIN)
@@ -135,6 +209,7 @@ void tracer::on_callback(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId c
 }
 
 void tracer::module_loaded(const Sanitizer_ResourceModuleData& module) {
+  CUDALAB_STAGE("module loaded (%zu bytes of code): saving it and patching", module.cubinSize);
   if (!m_cubin_dir.empty() && module.pCubin && module.cubinSize > 0) {
     const std::string path = m_cubin_dir + "/module-" + std::to_string(m_modules++) + ".cubin";
     if (FILE* f = std::fopen(path.c_str(), "wb")) {
@@ -154,6 +229,7 @@ void tracer::module_loaded(const Sanitizer_ResourceModuleData& module) {
              "sanitizerPatchInstructions(SHARED_MEMORY_ACCESS)"))
     return;
   check(sanitizerPatchModule(module.module), "sanitizerPatchModule");
+  CUDALAB_STAGE("module patched");
 }
 
 context_buffers* tracer::buffers_for(CUcontext context, Sanitizer_StreamHandle stream) {
@@ -172,8 +248,10 @@ context_buffers* tracer::buffers_for(CUcontext context, Sanitizer_StreamHandle s
 }
 
 void tracer::launch_begin(const Sanitizer_LaunchData& launch) {
-  context_buffers* b = buffers_for(launch.context, launch.hStream);
   const std::string kernel = launch.functionName ? launch.functionName : "";
+  CUDALAB_STAGE("launch begin: %s (%s)", kernel.c_str(),
+                m_label.empty() ? "not traced" : m_label.c_str());
+  context_buffers* b = buffers_for(launch.context, launch.hStream);
   if (m_label.empty() || b == nullptr) {
     if (b)
       check(sanitizerSetLaunchCallbackData(launch.hLaunch, launch.function, launch.hStream, b->off),
@@ -198,12 +276,14 @@ void tracer::launch_begin(const Sanitizer_LaunchData& launch) {
     return;
   }
   m_pending[launch.hLaunch] = {m_label, kernel, launch.module, b->table};
+  CUDALAB_STAGE("launch begin: table set, tracing on");
 }
 
 void tracer::launch_end(const Sanitizer_LaunchData& launch) {
   const auto found = m_pending.find(launch.hLaunch);
   if (found == m_pending.end()) return;
   const pending_launch p = found->second;
+  CUDALAB_STAGE("launch end: %s: reading the table back (waits for the kernel)", p.kernel.c_str());
   m_pending.erase(found);
   traced_launch out;
   out.label = p.label;
@@ -250,6 +330,8 @@ void tracer::launch_end(const Sanitizer_LaunchData& launch) {
     out.pcs.push_back(pc);
   }
   write(out);
+  CUDALAB_STAGE("launch end: %zu pcs written, %u accesses dropped", out.pcs.size(),
+                static_cast<unsigned>(out.dropped));
 }
 
 void tracer::write(const traced_launch& launch) {
@@ -277,9 +359,11 @@ __attribute__((visibility("default"))) int InitializeInjection() {
 
 // The runner's marks (cudalab/trace/trace_marks.hpp): launches between them are traced.
 __attribute__((visibility("default"))) void cudalab_tracer_begin_point(const char* label) {
+  CUDALAB_STAGE("program: begin point %s", label ? label : "");
   tracer::get().begin_point(label);
 }
 __attribute__((visibility("default"))) void cudalab_tracer_end_point() {
+  CUDALAB_STAGE("program: end point");
   tracer::get().end_point();
 }
 

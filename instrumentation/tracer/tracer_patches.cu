@@ -95,25 +95,35 @@ extern "C" __device__ __noinline__ SanitizerPatchResult cudalab_trace_shared(
   const std::uint64_t word = first_word(reinterpret_cast<std::uint64_t>(ptr));
   const std::uint32_t first =
       first_words(lane, word, group, width, [&](int j) { return __shfl_sync(active, word, j); });
+  const bool load =
+      (flags & SANITIZER_MEMORY_DEVICE_FLAG_READ) && !(flags & SANITIZER_MEMORY_DEVICE_FLAG_WRITE);
   const std::uint32_t busiest = busiest_own_bank(
-      lane, word, first, group, width, [&](int j) { return __shfl_sync(active, word, j); },
+      lane, word, first, group, width, load, [&](int j) { return __shfl_sync(active, word, j); },
       [&](int j) { return __shfl_sync(active, first, j); });
-  const std::uint32_t phase_max =
-      phase_wavefronts(lane, group, width, [&](int j) { return __shfl_sync(active, busiest, j); });
-  const bool leader = leads_phase(lane, group, width);
-  const std::uint32_t own = leader ? phase_max : 0u;
+  const std::uint32_t phase_max = phase_wavefronts(
+      lane, group, width, load, [&](int j) { return __shfl_sync(active, busiest, j); });
+  // Every lane runs this shuffle loop, whatever its width: lanes of another pc share `active`.
+  const bool uniform =
+      half_reads_one_word(lane, word, group, [&](int j) { return __shfl_sync(active, word, j); });
+  const bool leader = leads_phase(lane, group, width, load);
+  const phase_cost own =
+      leader ? cost_of_phase(lane, group, width, load, phase_max, uniform) : phase_cost{};
   std::uint32_t wavefronts = 0;
+  std::uint32_t ideal = 0;
   for (int j = 0; j < fold_warp_size; ++j) {
-    const std::uint32_t other = __shfl_sync(active, own, j);
-    if (lane_in(group, j)) wavefronts += other;
+    const std::uint32_t other_wavefronts = __shfl_sync(active, own.wavefronts, j);
+    const std::uint32_t other_ideal = __shfl_sync(active, own.ideal, j);
+    if (lane_in(group, j)) {
+      wavefronts += other_wavefronts;
+      ideal += other_ideal;
+    }
   }
-  const std::uint32_t leaders = __ballot_sync(active, leader) & group;
   if (lane != __ffs(group) - 1) return SANITIZER_PATCH_SUCCESS;
   table_slot* slot = slot_for(header, pc, info_of(true, flags, width, data));
   if (slot == nullptr) return SANITIZER_PATCH_SUCCESS;
   atomicAdd(&slot->instructions, 1ull);
   atomicAdd(&slot->bytes, static_cast<unsigned long long>(popcount32(group)) * width);
   atomicAdd(&slot->wavefronts, static_cast<unsigned long long>(wavefronts));
-  atomicAdd(&slot->ideal, static_cast<unsigned long long>(popcount32(leaders)));
+  atomicAdd(&slot->ideal, static_cast<unsigned long long>(ideal));
   return SANITIZER_PATCH_SUCCESS;
 }

@@ -87,9 +87,30 @@ TEST(trace_lane_fold, eight_and_sixteen_byte_shared_accesses_run_in_phases) {
   EXPECT_EQ(fold_on_host(d).wavefronts, 2u);
   EXPECT_EQ(fold_on_host(d).ideal, 2u);
   expect_same_counts(d, "float2 row");
+  // A float4 row load: each half-warp's two quarters each put one word in every bank (8 lanes x
+  // 4 words = 32 banks); the quarters' counts add, so each half costs 2 and its ideal is
+  // min(2 quarters, 2) = 2.
   const warp_access q = lanes(memory_space::shared, 16, 0, 16);
   EXPECT_EQ(fold_on_host(q).wavefronts, 4u);
+  EXPECT_EQ(fold_on_host(q).ideal, 4u);
   expect_same_counts(q, "float4 row");
+  // Every lane loads one float4: each half reads one address, a single broadcast wavefront.
+  const warp_access one = lanes(memory_space::shared, 16, 0, 0);
+  EXPECT_EQ(fold_on_host(one).wavefronts, 2u);
+  EXPECT_EQ(fold_on_host(one).ideal, 2u);
+  expect_same_counts(one, "float4 broadcast");
+  // Stride 32 bytes: in a quarter lanes j and j + 4 share banks (2 words in each of 16 banks);
+  // both quarters do the same, so those banks serve 4 words: 4 per half, ideal min(2, 4) = 2.
+  const warp_access gapped = lanes(memory_space::shared, 16, 0, 32);
+  EXPECT_EQ(fold_on_host(gapped).wavefronts, 8u);
+  EXPECT_EQ(fold_on_host(gapped).ideal, 4u);
+  expect_same_counts(gapped, "float4 every other");
+  // Stores keep four quarter-warp phases of one wavefront each.
+  warp_access stored = lanes(memory_space::shared, 16, 0, 16);
+  stored.kind = access_kind::store;
+  EXPECT_EQ(fold_on_host(stored).wavefronts, 4u);
+  EXPECT_EQ(fold_on_host(stored).ideal, 4u);
+  expect_same_counts(stored, "float4 row store");
   for (std::uint64_t stride : {16u, 32u, 64u, 128u, 256u, 0u}) {
     expect_same_counts(lanes(memory_space::shared, 8, 0, stride),
                        "8-byte stride " + std::to_string(stride));
@@ -113,7 +134,8 @@ TEST(trace_lane_fold, random_aligned_lane_sets_match_the_model) {
   for (int trial = 0; trial < 20000; ++trial) {
     const unsigned width = 1u << (random() % 5);  // 1, 2, 4, 8, 16
     const memory_space space = random() % 2 ? memory_space::shared : memory_space::global;
-    warp_access a = warp_access::make(space, access_kind::load, width);
+    const access_kind kind = random() % 2 ? access_kind::load : access_kind::store;
+    warp_access a = warp_access::make(space, kind, width);
     // A small window, so that lanes share sectors, words and banks often.
     const std::uint64_t window = (trial % 3 == 0) ? 256 : 4096;
     const std::uint32_t active = static_cast<std::uint32_t>(random());

@@ -4,11 +4,13 @@
 #include "cudalab/metrics.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -16,6 +18,7 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <thread>
 
 extern char** environ;
 
@@ -156,12 +159,42 @@ trace_workspace::~trace_workspace() {
   std::filesystem::remove_all(m_dir, ignored);
 }
 
+int trace_deadline_seconds(const std::vector<std::string>& arguments) {
+  if (const char* text = std::getenv("CUDALAB_TRACE_TIMEOUT_S"); text && *text) {
+    char* end = nullptr;
+    errno = 0;
+    const long seconds = std::strtol(text, &end, 10);
+    if (errno != 0 || *end != '\0' || seconds <= 0 || seconds > 86400)
+      throw usage_error(std::string("CUDALAB_TRACE_TIMEOUT_S must be a whole number of seconds "
+                                    "from 1 to 86400, not '") +
+                        text + "'");
+    return static_cast<int>(seconds);
+  }
+  // A traced point runs once, patched, at most a few seconds on the largest sizes; the base
+  // covers the driver's start and module patching, and every 8 points (variants x sizes, listed
+  // comma-separated after --variant and --size) add another base.
+  const auto items_after = [&](const char* flag) {
+    for (std::size_t i = 0; i + 1 < arguments.size(); ++i)
+      if (arguments[i] == flag)
+        return 1 + static_cast<int>(std::count(arguments[i + 1].begin(), arguments[i + 1].end(), ','));
+    return 1;
+  };
+  const int points = items_after("--variant") * items_after("--size");
+  constexpr int base_seconds = 120;
+  return base_seconds * ((points + 7) / 8);
+}
+
 namespace {
 
-// Forks and runs the child traced; -1 - signal when it did not exit. `log`: where its output
-// goes (-1: this process's own stdout and stderr).
+// Forks and runs the child traced, in its own process group; -1 - signal when it did not exit.
+// `log`: where its output goes (-1: this process's own stdout and stderr), `log_name` how the
+// deadline's message names it. When the child has not ended after trace_deadline_seconds, the
+// whole group is killed (the driver may have started helper processes) and an error says so:
+// a traced run never makes the caller wait forever.
 int spawn_traced(const std::string& executable, const std::vector<std::string>& arguments,
-                 const trace::tracer_install& install, const trace_workspace& workspace, int log) {
+                 const trace::tracer_install& install, const trace_workspace& workspace, int log,
+                 const std::string& log_name) {
+  const int deadline_s = trace_deadline_seconds(arguments);
   std::map<std::string, std::string> env;
   for (char** e = environ; *e; ++e) {
     const std::string entry = *e;
@@ -186,6 +219,12 @@ int spawn_traced(const std::string& executable, const std::vector<std::string>& 
   const pid_t pid = ::fork();
   if (pid < 0) throw error(std::string("fork failed: ") + std::strerror(errno));
   if (pid == 0) {
+    ::setpgid(0, 0);
+    // No input: a child that read stdin would wait for a terminal nobody types in.
+    if (const int null_in = ::open("/dev/null", O_RDONLY); null_in >= 0) {
+      ::dup2(null_in, STDIN_FILENO);
+      ::close(null_in);
+    }
     if (log >= 0) {
       ::dup2(log, STDOUT_FILENO);
       ::dup2(log, STDERR_FILENO);
@@ -194,9 +233,27 @@ int spawn_traced(const std::string& executable, const std::vector<std::string>& 
     std::fprintf(stderr, "execve %s: %s\n", executable.c_str(), std::strerror(errno));
     ::_exit(127);
   }
+  ::setpgid(pid, pid);  // also here: the group exists before the deadline can need it
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(deadline_s);
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) throw error(std::string("waitpid failed: ") + std::strerror(errno));
+  for (;;) {
+    const pid_t done = ::waitpid(pid, &status, WNOHANG);
+    if (done == pid) break;
+    if (done < 0 && errno != EINTR) {
+      ::kill(-pid, SIGKILL);
+      throw error(std::string("waitpid failed: ") + std::strerror(errno));
+    }
+    if (std::chrono::steady_clock::now() >= deadline) {
+      ::kill(-pid, SIGKILL);
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      throw error("the traced run did not finish in " + std::to_string(deadline_s) +
+                      " s; its log: " + log_name,
+                  "CUDALAB_TRACE_TIMEOUT_S sets the deadline; CUDALAB_TRACE_DEBUG=1 logs the "
+                  "tracer's stages to that log");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1 - WTERMSIG(status);
 }
 
@@ -208,7 +265,7 @@ void run_traced_child(const std::string& executable, const std::vector<std::stri
   if (log < 0) throw error("cannot write " + workspace.log_file() + ": " + std::strerror(errno));
   int code = 0;
   try {
-    code = spawn_traced(executable, arguments, install, workspace, log);
+    code = spawn_traced(executable, arguments, install, workspace, log, workspace.log_file());
   } catch (...) {
     ::close(log);
     throw;
@@ -226,7 +283,8 @@ void run_traced_child(const std::string& executable, const std::vector<std::stri
 
 int run_traced_child_shown(const std::string& executable, const std::vector<std::string>& arguments,
                            const trace::tracer_install& install, const trace_workspace& workspace) {
-  const int code = spawn_traced(executable, arguments, install, workspace, -1);
+  const int code =
+      spawn_traced(executable, arguments, install, workspace, -1, "the output above");
   if (code < 0) throw error("the traced run ended by signal " + std::to_string(-1 - code));
   return code;
 }

@@ -1,7 +1,8 @@
 // The tracer's side of a run, on the CPU: traced launches find their rows by label, a row the
 // tracer could not measure says why, the counters-refused fallback fills exactly the traced
 // metrics, the traced process repeats the request with counters off and one launch a point,
-// and the reports (trace view, CSV, per-line table) carry the trace.
+// the reports (trace view, CSV, per-line table) carry the trace, and a traced child that never
+// ends is killed at the deadline instead of making the run wait forever.
 #include "sample_rows.hpp"
 
 #include "cudalab/metrics.hpp"
@@ -12,6 +13,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdlib>
 #include <sstream>
 
 namespace cudalab {
@@ -216,6 +219,64 @@ TEST(trace_run, kernel_names_are_demangled_without_parameters) {
   EXPECT_EQ(kernel_display_name("_Z23aos_float3_naive_kernelP6float3S0_fi"),
             "aos_float3_naive_kernel");
   EXPECT_EQ(kernel_display_name("plain_c_kernel"), "plain_c_kernel");
+}
+
+// Sets an environment variable for one test and restores it after.
+class scoped_env {
+ public:
+  scoped_env(const char* name, const char* value) : m_name(name) {
+    if (const char* old = std::getenv(name)) m_old = old, m_had = true;
+    ::setenv(name, value, 1);
+  }
+  ~scoped_env() {
+    if (m_had)
+      ::setenv(m_name.c_str(), m_old.c_str(), 1);
+    else
+      ::unsetenv(m_name.c_str());
+  }
+  scoped_env(const scoped_env&) = delete;
+  scoped_env& operator=(const scoped_env&) = delete;
+
+ private:
+  std::string m_name;
+  std::string m_old;
+  bool m_had = false;
+};
+
+TEST(trace_run, the_deadline_grows_with_the_points_and_obeys_the_environment) {
+  scoped_env unset("CUDALAB_TRACE_TIMEOUT_S", "");
+  const int one = trace_deadline_seconds({"run", "04", "--variant", "soa", "--size", "4097"});
+  EXPECT_GT(one, 0);
+  // 4 variants x 4 sizes: twice the points one deadline covers.
+  const int sixteen =
+      trace_deadline_seconds({"run", "04", "--variant", "a,b,c,d", "--size", "1,2,3,4"});
+  EXPECT_EQ(sixteen, 2 * one);
+  scoped_env set("CUDALAB_TRACE_TIMEOUT_S", "7");
+  EXPECT_EQ(trace_deadline_seconds({"run", "04"}), 7);
+  scoped_env bad("CUDALAB_TRACE_TIMEOUT_S", "soon");
+  EXPECT_THROW(trace_deadline_seconds({"run", "04"}), usage_error);
+}
+
+TEST(trace_run, a_child_that_never_ends_is_killed_at_the_deadline) {
+  // `sleep` stands in for a traced run that hangs; its argument list carries no --variant.
+  scoped_env deadline("CUDALAB_TRACE_TIMEOUT_S", "1");
+  const trace_workspace workspace;
+  const auto started = std::chrono::steady_clock::now();
+  std::string message;
+  try {
+    run_traced_child("/bin/sleep", {"60"}, trace::tracer_install{}, workspace);
+  } catch (const error& e) {
+    message = e.what();
+  }
+  const auto waited = std::chrono::steady_clock::now() - started;
+  EXPECT_EQ(message, "the traced run did not finish in 1 s; its log: " + workspace.log_file());
+  EXPECT_LT(waited, std::chrono::seconds(30));
+}
+
+TEST(trace_run, a_child_that_ends_in_time_is_not_killed) {
+  scoped_env deadline("CUDALAB_TRACE_TIMEOUT_S", "30");
+  const trace_workspace workspace;
+  EXPECT_NO_THROW(run_traced_child("/bin/true", {}, trace::tracer_install{}, workspace));
 }
 
 }  // namespace

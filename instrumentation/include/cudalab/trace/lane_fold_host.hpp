@@ -42,14 +42,20 @@ inline folded_access fold_on_host(const model::warp_access& access) {
   for (int lane = 0; lane < fold_warp_size; ++lane)
     firsts[static_cast<std::size_t>(lane)] =
         first_words(lane, words[static_cast<std::size_t>(lane)], group, width, word_of_lane);
+  const bool load = access.kind == model::access_kind::load;
   for (int lane = 0; lane < fold_warp_size; ++lane)
     busiest[static_cast<std::size_t>(lane)] = busiest_own_bank(
         lane, words[static_cast<std::size_t>(lane)], firsts[static_cast<std::size_t>(lane)], group,
-        width, word_of_lane, first_of_lane);
+        width, load, word_of_lane, first_of_lane);
   for (int lane = 0; lane < fold_warp_size; ++lane) {
-    if (!leads_phase(lane, group, width)) continue;
-    out.wavefronts += phase_wavefronts(lane, group, width, busiest_of_lane);
-    ++out.ideal;
+    if (!leads_phase(lane, group, width, load)) continue;
+    const bool uniform =
+        half_reads_one_word(lane, words[static_cast<std::size_t>(lane)], group, word_of_lane);
+    const phase_cost cost = cost_of_phase(
+        lane, group, width, load, phase_wavefronts(lane, group, width, load, busiest_of_lane),
+        uniform);
+    out.wavefronts += cost.wavefronts;
+    out.ideal += cost.ideal;
   }
   return out;
 }

@@ -49,8 +49,13 @@ class trace_workspace {
   std::string m_dir;
 };
 
+// How long a traced child may run before it is killed: CUDALAB_TRACE_TIMEOUT_S when set (bad
+// values: usage_error), else 120 s for every 8 points (variants x sizes) `arguments` ask for.
+int trace_deadline_seconds(const std::vector<std::string>& arguments);
+
 // Runs `executable arguments...` with the tracer injected, its output in the workspace's log.
-// Throws cudalab::error with the end of the log when it fails.
+// Throws cudalab::error with the end of the log when it fails, or when it ran past
+// trace_deadline_seconds (then its process group is killed).
 void run_traced_child(const std::string& executable, const std::vector<std::string>& arguments,
                       const trace::tracer_install& install, const trace_workspace& workspace);
 
