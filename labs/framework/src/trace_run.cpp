@@ -176,7 +176,8 @@ int trace_deadline_seconds(const std::vector<std::string>& arguments) {
   const auto items_after = [&](const char* flag) {
     for (std::size_t i = 0; i + 1 < arguments.size(); ++i)
       if (arguments[i] == flag)
-        return 1 + static_cast<int>(std::count(arguments[i + 1].begin(), arguments[i + 1].end(), ','));
+        return 1 +
+               static_cast<int>(std::count(arguments[i + 1].begin(), arguments[i + 1].end(), ','));
     return 1;
   };
   const int points = items_after("--variant") * items_after("--size");
@@ -283,8 +284,7 @@ void run_traced_child(const std::string& executable, const std::vector<std::stri
 
 int run_traced_child_shown(const std::string& executable, const std::vector<std::string>& arguments,
                            const trace::tracer_install& install, const trace_workspace& workspace) {
-  const int code =
-      spawn_traced(executable, arguments, install, workspace, -1, "the output above");
+  const int code = spawn_traced(executable, arguments, install, workspace, -1, "the output above");
   if (code < 0) throw error("the traced run ended by signal " + std::to_string(-1 - code));
   return code;
 }

@@ -51,9 +51,9 @@ inline folded_access fold_on_host(const model::warp_access& access) {
     if (!leads_phase(lane, group, width, load)) continue;
     const bool uniform =
         half_reads_one_word(lane, words[static_cast<std::size_t>(lane)], group, word_of_lane);
-    const phase_cost cost = cost_of_phase(
-        lane, group, width, load, phase_wavefronts(lane, group, width, load, busiest_of_lane),
-        uniform);
+    const phase_cost cost =
+        cost_of_phase(lane, group, width, load,
+                      phase_wavefronts(lane, group, width, load, busiest_of_lane), uniform);
     out.wavefronts += cost.wavefronts;
     out.ideal += cost.ideal;
   }
