@@ -16,9 +16,11 @@ namespace cudalab::labs {
 // blocks compute on zeros; pad_to_64's 4 outputs a thread 0.5 (0.54 at 2001).
 inline constexpr double regtile_lds_per_fma_target = 0.45;
 // The least share of cublasSgemm's TFLOP/s, both measured in the same run at the same size.
-// The padded product with 4 outputs a thread is expected near lab 03's tiled kernel (a fifth of
-// cuBLAS); 8 outputs a thread and more are expected well above a third.
-inline constexpr double regtile_cublas_fraction_target = 0.30;
+// Measured on the H100 at n = 2001 (2026-11-23): one output a thread (the untouched exercise)
+// 18 %, coarse_1d 32.9 %, pad_to_64 35.3 % (which fails on LDS/FMA), register_2d and
+// vectorized 60 %. A quarter sits between the exercise and the slowest fixed kernel with a
+// margin of about a third either way, so timing noise cannot flip a grade.
+inline constexpr double regtile_cublas_fraction_target = 0.25;
 
 // PASS needs three lines:
 //   1. correct       C matches the double reference within the FP32 tolerance, nothing
