@@ -55,8 +55,10 @@ def require(rows, columns, path):
         fail(f"{path} lacks column(s) {', '.join(missing)}; it has: {', '.join(rows[0].keys())}")
 
 
-def series_key(row, by_size, by_block):
+def series_key(row, by_size, by_block, x=None):
     label = row["variant"]
+    if row.get("sweep") and x != "param":  # one line per sweep value (lab 03's tiles)
+        label += f" {row['sweep']}={row.get('param')}"
     if by_size:
         label += f" n={row['size']}"
     if by_block:
@@ -90,7 +92,7 @@ def group(rows, x, y):
     for r in rows:
         xv, yv = number(r.get(x)), number(r.get(y))
         if xv is not None and yv is not None:
-            lines[series_key(r, by_size, by_block)].append((xv, yv, spread(r, y, yv)))
+            lines[series_key(r, by_size, by_block, x)].append((xv, yv, spread(r, y, yv)))
     return {k: sorted(v, key=lambda p: p[0]) for k, v in lines.items()}
 
 
