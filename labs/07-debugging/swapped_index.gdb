@@ -5,7 +5,10 @@ set pagination off
 set confirm off
 set breakpoint pending on
 set cuda break_on_launch none
-break silent_bugs.cu:@LINE@ if blockIdx.x == 1 && blockIdx.y == 0 && threadIdx.x == 3 && threadIdx.y == 2
+# No condition on the breakpoint: set before the run, a condition on blockIdx cannot be parsed
+# on the host ("No symbol blockIdx in current context") and the breakpoint is never made. The
+# first thread to arrive stops every resident block (all 91 at this size); then switch focus.
+break silent_bugs.cu:@LINE@
 run
 cuda block (1,0,0) thread (3,2,0)
 echo \n== the swapped index: row, then col (block 32 x 8: this thread belongs at row 2, col 35)\n
