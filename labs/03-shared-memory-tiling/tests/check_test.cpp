@@ -10,8 +10,6 @@
 
 #include <gtest/gtest.h>
 
-#include <string>
-
 #ifndef CUDALAB_EXPECT_CHECK_PASS
 #error "CUDALAB_EXPECT_CHECK_PASS must be 0 (exercise build) or 1 (solution build)"
 #endif
@@ -19,39 +17,18 @@
 namespace cudalab::labs {
 namespace {
 
-using testing::counter_test;
-using testing::describe;
-
-class matmul_check : public counter_test {};
-
-// Grades the exercise of this build: both builds compute the right product; only the traffic
-// differs.
-grade_outcome grade_this_build() {
-  const lab l = make_lab_03_shared_memory_tiling();
-  grade_outcome o = grade_exercise(l, 0);
-  EXPECT_EQ(o.exercise.variant_name, "exercise");
-  EXPECT_TRUE(o.exercise.verification.ok) << o.exercise.verification.detail;
-  EXPECT_EQ(o.report.lines.size(), 4u) << describe(o);
-  return o;
-}
+class matmul_check : public testing::counter_test {};
 
 // Each build registers a differently named test, so CTest sees two distinct names.
 #if CUDALAB_EXPECT_CHECK_PASS
 TEST_F(matmul_check, solution_passes_every_line) {
-  const grade_outcome o = grade_this_build();
-  EXPECT_TRUE(o.report.passed) << describe(o);
-  for (const auto& line : o.report.lines) EXPECT_NE(line.find("  ok"), std::string::npos) << line;
+  testing::expect_solution_passes(
+      testing::grade_built_exercise(make_lab_03_shared_memory_tiling(), 4));
 }
 #else
 TEST_F(matmul_check, untouched_exercise_fails_on_load_sectors_with_a_hint) {
-  const grade_outcome o = grade_this_build();
-  EXPECT_FALSE(o.report.passed) << describe(o);
-  ASSERT_EQ(o.report.lines.size(), 4u);
-  EXPECT_NE(o.report.lines[0].find("  ok"), std::string::npos) << describe(o);
-  EXPECT_EQ(o.report.lines[1].rfind("ld sectors", 0), 0u) << describe(o);
-  EXPECT_NE(o.report.lines[1].find("FAIL"), std::string::npos) << describe(o);
-  EXPECT_NE(o.report.lines[2].find("  ok"), std::string::npos) << describe(o);
-  EXPECT_FALSE(o.report.hint.empty());
+  testing::expect_exercise_fails_only_on(
+      testing::grade_built_exercise(make_lab_03_shared_memory_tiling(), 4), {1});
 }
 #endif
 

@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -78,6 +79,37 @@ inline void expect_wrong_way_fails(const lab& l, const std::string& way,
   }
   EXPECT_TRUE(found) << "no line '" << failing_line << "'";
   EXPECT_FALSE(o.report.hint.empty());
+}
+
+// tests/check_test.cpp is built twice, against the untouched exercise and against the
+// solution. Both compute the right answer and print `lines` criteria; grades the one linked.
+inline grade_outcome grade_built_exercise(const lab& l, std::size_t lines) {
+  grade_outcome o = grade_exercise(l, 0);
+  std::cout << "cudalab check " << l.id << ": " << describe(o) << "\n";
+  EXPECT_EQ(o.exercise.variant_name, "exercise");
+  EXPECT_TRUE(o.exercise.verification.ok) << o.exercise.verification.detail;
+  EXPECT_EQ(o.report.lines.size(), lines) << describe(o);
+  return o;
+}
+
+// The solution build: PASS, every line ending in "  ok".
+inline void expect_solution_passes(const grade_outcome& o) {
+  expect_every_line_passes(o, "exercise");
+}
+
+// The exercise build: FAIL with a hint, exactly on the lines numbered in `failing` (0 is the
+// correctness line); every other line passes, so the test names what the exercise lacks.
+inline void expect_exercise_fails_only_on(const grade_outcome& o,
+                                          const std::vector<std::size_t>& failing) {
+  expect_a_fail_with_a_hint(o, "exercise");
+  for (std::size_t i = 0; i < o.report.lines.size(); ++i) {
+    const std::string& line = o.report.lines[i];
+    const bool should_fail = std::find(failing.begin(), failing.end(), i) != failing.end();
+    const std::string end = should_fail ? "  FAIL" : "  ok";
+    EXPECT_TRUE(line.size() >= end.size() &&
+                line.compare(line.size() - end.size(), end.size(), end) == 0)
+        << "line " << i << " should end in '" << end << "': " << line;
+  }
 }
 
 inline std::string param_name(const ::testing::TestParamInfo<std::string>& info) {
