@@ -1,6 +1,6 @@
 // Lab 02 exercise: take the array out of local memory.
 //
-// exercise_kernel computes, for every element, out[i] = sum_j (j + 1) v[j], where step k of the
+// spill_exercise_kernel computes, for every element, out[i] = sum_j (j + 1) v[j], where step k of the
 // first loop stores spill_value(x[i], k) in v[spill_slot(k, step)] (kernels/memory/
 // memory_index.cuh). The store's index is known only at run time, and a register has no address:
 // the compiler puts v in local memory, 16 STL and 4 LDL.128 a thread (see them with
@@ -26,7 +26,7 @@
 
 namespace cudalab::labs {
 
-__global__ void exercise_kernel(const float* x, float* out, std::size_t n, unsigned step) {
+__global__ void spill_exercise_kernel(const float* x, float* out, std::size_t n, unsigned step) {
   const std::size_t i = memory::element_index(blockIdx.x, blockDim.x, threadIdx.x);
   if (i >= n) return;
   const float xi = x[i];
@@ -45,7 +45,7 @@ namespace {
 memory::launch_dims launch_exercise(const float* x, const float*, float* out, std::size_t n,
                                     unsigned block, cudaStream_t stream) {
   const memory::launch_dims d = memory::one_thread_each(n, block);
-  exercise_kernel<<<d.grid, d.block, 0, stream>>>(x, out, n, spill_step);
+  spill_exercise_kernel<<<d.grid, d.block, 0, stream>>>(x, out, n, spill_step);
   CUDALAB_CHECK_LAUNCH();
   return d;
 }

@@ -13,7 +13,7 @@
 
 namespace cudalab::labs {
 
-__global__ void exercise_kernel(const float* x, float* out, std::size_t n, unsigned step) {
+__global__ void spill_exercise_kernel(const float* x, float* out, std::size_t n, unsigned step) {
   const std::size_t i = memory::element_index(blockIdx.x, blockDim.x, threadIdx.x);
   if (i >= n) return;
   const float xi = x[i];
@@ -30,7 +30,7 @@ namespace {
 memory::launch_dims launch_exercise(const float* x, const float*, float* out, std::size_t n,
                                     unsigned block, cudaStream_t stream) {
   const memory::launch_dims d = memory::one_thread_each(n, block);
-  exercise_kernel<<<d.grid, d.block, 0, stream>>>(x, out, n, spill_step);
+  spill_exercise_kernel<<<d.grid, d.block, 0, stream>>>(x, out, n, spill_step);
   CUDALAB_CHECK_LAUNCH();
   return d;
 }
