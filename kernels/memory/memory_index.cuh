@@ -56,7 +56,7 @@ __host__ __device__ inline float spill_value(float x, unsigned k) {
 // a warp sits at warp_base + (w * 32 + l) * 4. A warp whose lanes all touch their own word w
 // reads 128 consecutive bytes: one request, 4 sectors, like a coalesced global load.
 __host__ __device__ inline std::uint64_t local_word_address(std::uint64_t warp_base, unsigned word,
-                                                           unsigned lane) {
+                                                            unsigned lane) {
   return warp_base + (std::uint64_t{word} * 32 + lane) * 4;
 }
 

@@ -1,7 +1,7 @@
 // Lab 02 exercise: take the array out of local memory.
 //
-// spill_exercise_kernel computes, for every element, out[i] = sum_j (j + 1) v[j], where step k of the
-// first loop stores spill_value(x[i], k) in v[spill_slot(k, step)] (kernels/memory/
+// spill_exercise_kernel computes, for every element, out[i] = sum_j (j + 1) v[j], where step k of
+// the first loop stores spill_value(x[i], k) in v[spill_slot(k, step)] (kernels/memory/
 // memory_index.cuh). The store's index is known only at run time, and a register has no address:
 // the compiler puts v in local memory, 16 STL and 4 LDL.128 a thread (see them with
 // `cuobjdump -sass build/release/labs/02-memory-spaces/libcudalab_lab02.a | grep -E "STL|LDL"`).
@@ -36,7 +36,8 @@ __global__ void spill_exercise_kernel(const float* x, float* out, std::size_t n,
     v[memory::spill_slot(k, step)] = memory::spill_value(xi, k);
   float acc = 0.0f;
 #pragma unroll
-  for (unsigned j = 0; j < memory::spill_words; ++j) acc = fmaf(static_cast<float>(j + 1), v[j], acc);
+  for (unsigned j = 0; j < memory::spill_words; ++j)
+    acc = fmaf(static_cast<float>(j + 1), v[j], acc);
   out[i] = acc;
 }
 

@@ -20,8 +20,8 @@ __global__ void spill_exercise_kernel(const float* x, float* out, std::size_t n,
   float acc = 0.0f;
 #pragma unroll
   for (unsigned k = 0; k < memory::spill_words; ++k)
-    acc = fmaf(static_cast<float>(memory::spill_slot(k, step) + 1), memory::spill_value(xi, k),
-               acc);
+    acc =
+        fmaf(static_cast<float>(memory::spill_slot(k, step) + 1), memory::spill_value(xi, k), acc);
   out[i] = acc;
 }
 

@@ -135,9 +135,8 @@ TEST(metric_sets, each_set_resolves_to_its_members) {
     EXPECT_EQ(resolve_metrics(set), expected) << set;
   }
   EXPECT_EQ(resolve_metrics("all").size(), metric_catalogue().size());
-  EXPECT_EQ(metric_set_names(),
-            (std::vector<std::string>{"memory", "shared", "divergence", "dram", "local", "constant",
-                                      "all"}));
+  EXPECT_EQ(metric_set_names(), (std::vector<std::string>{"memory", "shared", "divergence", "dram",
+                                                          "local", "constant", "all"}));
 }
 
 TEST(metric_sets, lists_mix_sets_short_and_raw_names_without_duplicates) {

@@ -19,7 +19,8 @@ class host_buffer {
  public:
   host_buffer(std::size_t count, host_memory kind) : m_count(count) {
     if (kind == host_memory::pinned) {
-      CUDALAB_CHECK_CUDA(cudaMallocHost(reinterpret_cast<void**>(&m_pinned), count * sizeof(float)));
+      CUDALAB_CHECK_CUDA(
+          cudaMallocHost(reinterpret_cast<void**>(&m_pinned), count * sizeof(float)));
     } else {
       m_pageable.resize(count);
     }

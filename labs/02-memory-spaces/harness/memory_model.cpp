@@ -30,8 +30,8 @@ struct warp_class {
 
 // The element accesses every kernel makes: x[i] loaded, out[i] stored, 4 bytes a lane.
 void element_accesses(const warp_class& w, model::access_model& m) {
-  for (const auto& [kind, buffer] : {std::pair{access_kind::load, x_buffer},
-                                     std::pair{access_kind::store, out_buffer}}) {
+  for (const auto& [kind, buffer] :
+       {std::pair{access_kind::load, x_buffer}, std::pair{access_kind::store, out_buffer}}) {
     warp_access a = warp_access::make(memory_space::global, kind, 4);
     for (unsigned lane = 0; lane < w.active; ++lane)
       a.address[lane] = buffer_base(buffer) + (w.first + lane) * 4;
@@ -84,8 +84,8 @@ model::access_counts one_warp(kernel k, const warp_class& w, unsigned step) {
   switch (k) {
     case kernel::coeffs_global:
       for (unsigned c = 0; c < mem::poly_terms; ++c)
-        uniform_global_load(w.active,
-                            buffer_base(coeffs_buffer) + mem::coefficient_index(0, c) * 4, m);
+        uniform_global_load(w.active, buffer_base(coeffs_buffer) + mem::coefficient_index(0, c) * 4,
+                            m);
       break;
     case kernel::coeffs_shared:
       for (unsigned c = 0; c < mem::poly_terms; c += 4) {
@@ -117,9 +117,8 @@ void for_each_warp_class(std::size_t n, unsigned block, walk how, F&& f) {
     for (unsigned wi = 0; wi < warps_a_block; ++wi) {
       const std::size_t first = mem::element_index(b, block, wi * warp_size);
       const unsigned lanes_in_block = std::min<unsigned>(warp_size, block - wi * warp_size);
-      const unsigned active = first >= n ? 0u
-                                         : static_cast<unsigned>(
-                                               std::min<std::size_t>(lanes_in_block, n - first));
+      const unsigned active =
+          first >= n ? 0u : static_cast<unsigned>(std::min<std::size_t>(lanes_in_block, n - first));
       if (how == walk::every_warp)
         f(warp_class{first, active, wi == 0}, times);
       else
@@ -155,7 +154,8 @@ model::access_counts predict(kernel k, std::size_t n, unsigned block, unsigned s
 
 unsigned distinct_constant_addresses(std::size_t first, unsigned active) {
   std::set<unsigned> sets;
-  for (unsigned lane = 0; lane < active; ++lane) sets.insert(mem::coefficient_set(first + lane, true));
+  for (unsigned lane = 0; lane < active; ++lane)
+    sets.insert(mem::coefficient_set(first + lane, true));
   return static_cast<unsigned>(sets.size());
 }
 

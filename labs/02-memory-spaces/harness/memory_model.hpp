@@ -21,8 +21,14 @@
 
 namespace cudalab::labs::memory_model {
 
-enum class kernel { coeffs_global, coeffs_constant, constant_divergent, coeffs_shared, local_spill,
-                    registers };
+enum class kernel {
+  coeffs_global,
+  coeffs_constant,
+  constant_divergent,
+  coeffs_shared,
+  local_spill,
+  registers
+};
 enum class walk { warp_classes, every_warp };
 
 // Model base addresses of x, out and the coefficients: cudaMalloc returns 256-byte aligned memory;

@@ -28,7 +28,9 @@ std::size_t one_device_buffer(const launch_config& c) { return c.size * sizeof(f
 class copy_prepared final : public prepared_variant {
  public:
   copy_prepared(host_memory host, copy_direction direction, const launch_config& c)
-      : m_direction(direction), m_source(memory_data::make_x(c.size)), m_host(c.size, host),
+      : m_direction(direction),
+        m_source(memory_data::make_x(c.size)),
+        m_host(c.size, host),
         m_device(c.size) {}
   void upload(cudaStream_t stream) override {
     if (m_direction == copy_direction::h2d) {
@@ -82,10 +84,17 @@ class copy_prepared final : public prepared_variant {
 class pipeline_prepared final : public prepared_variant {
  public:
   pipeline_prepared(unsigned streams, const launch_config& c)
-      : m_n(c.size), m_block(static_cast<unsigned>(c.block)), m_x(memory_data::make_x(c.size)),
-        m_table(memory_data::coefficient_table()), m_host_in(c.size, host_memory::pinned),
-        m_host_out(c.size, host_memory::pinned), m_device_x(c.size), m_device_out(c.size),
-        m_device_coeffs(m_table.size()), m_streams(streams), m_done(streams) {}
+      : m_n(c.size),
+        m_block(static_cast<unsigned>(c.block)),
+        m_x(memory_data::make_x(c.size)),
+        m_table(memory_data::coefficient_table()),
+        m_host_in(c.size, host_memory::pinned),
+        m_host_out(c.size, host_memory::pinned),
+        m_device_x(c.size),
+        m_device_out(c.size),
+        m_device_coeffs(m_table.size()),
+        m_streams(streams),
+        m_done(streams) {}
   void upload(cudaStream_t stream) override {
     std::memcpy(m_host_in.data(), m_x.data(), m_host_in.bytes());
     m_device_coeffs.copy_from_host(m_table, stream);
@@ -195,8 +204,7 @@ variant make_pipeline_variant(std::string name, variant_role role, unsigned stre
   v.ideal = [](const launch_config& c) {
     return work_counts{8.0 * static_cast<double>(c.size), 0};
   };
-  v.prepare = [streams](const launch_config& c,
-                        cudaStream_t) -> std::unique_ptr<prepared_variant> {
+  v.prepare = [streams](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
     mem::one_thread_each(c.size, static_cast<unsigned>(c.block));
     return std::make_unique<pipeline_prepared>(streams, c);
   };
@@ -205,10 +213,9 @@ variant make_pipeline_variant(std::string name, variant_role role, unsigned stre
 
 variant make_timer_variant(std::string name, variant_role role, bool host_clock,
                            std::string lesson) {
-  variant v = make_memory_kernel_variant({std::move(name), role, std::move(lesson),
-                                          launcher_of(memory_model::kernel::coeffs_global),
-                                          memory_output::polynomial,
-                                          memory_model::kernel::coeffs_global});
+  variant v = make_memory_kernel_variant(
+      {std::move(name), role, std::move(lesson), launcher_of(memory_model::kernel::coeffs_global),
+       memory_output::polynomial, memory_model::kernel::coeffs_global});
   // The host's clock around launch() alone: the kernel is queued, not finished, when it stops.
   v.timed_on_host = host_clock;
   return v;

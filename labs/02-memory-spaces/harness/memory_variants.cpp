@@ -36,8 +36,8 @@ class kernel_prepared final : public prepared_variant {
   }
   void reset(cudaStream_t stream) override { m_device_out.fill_bytes(0xFF, stream); }
   void launch(cudaStream_t stream) override {
-    m_dims = m_launch(m_device_x.data(), m_device_coeffs.data(), m_device_out.data(), m_n,
-                      m_block, stream);
+    m_dims = m_launch(m_device_x.data(), m_device_coeffs.data(), m_device_out.data(), m_n, m_block,
+                      stream);
     m_launched = true;
   }
   void download(cudaStream_t stream) override { m_device_out.copy_to_host(m_out, stream); }

@@ -80,8 +80,8 @@ class memory_counters : public cudalab::testing::counter_test {
     const auto c = cudalab::labs::memory_model::predict(k, n, static_cast<unsigned>(block),
                                                         cudalab::labs::spill_step);
     totals t = measure(name, n, block);
-    const std::string where = std::string(name) + " n " + std::to_string(n) + " block " +
-                              std::to_string(block);
+    const std::string where =
+        std::string(name) + " n " + std::to_string(n) + " block " + std::to_string(block);
     EXPECT_EQ(t[ld_requests], static_cast<double>(c.global_ld_requests)) << where;
     EXPECT_EQ(t[ld_sectors], static_cast<double>(c.global_ld_sectors)) << where;
     EXPECT_EQ(t[st_requests], static_cast<double>(c.global_st_requests)) << where;

@@ -55,16 +55,15 @@ TEST(memory_lab, registers_each_variant_with_its_role) {
 TEST(memory_lab, only_the_buggy_timer_and_the_allocation_use_the_host_clock) {
   const lab l = make_lab_02_memory_spaces();
   for (const auto& v : l.variants)
-    EXPECT_EQ(v.timed_on_host, v.name == "host_timer_no_sync" || v.name == "alloc_free")
-        << v.name;
+    EXPECT_EQ(v.timed_on_host, v.name == "host_timer_no_sync" || v.name == "alloc_free") << v.name;
   EXPECT_TRUE(l.find("host_timer_no_sync")->has_kernels);
   EXPECT_TRUE(l.find("host_timer_no_sync")->predict);
 }
 
 TEST(memory_lab, copies_and_pipelines_launch_nothing_the_counters_read) {
   const lab l = make_lab_02_memory_spaces();
-  for (const char* name : {"pageable_h2d", "pinned_h2d", "pageable_d2h", "pinned_d2h",
-                           "one_stream", "overlap_streams", "alloc_free"}) {
+  for (const char* name : {"pageable_h2d", "pinned_h2d", "pageable_d2h", "pinned_d2h", "one_stream",
+                           "overlap_streams", "alloc_free"}) {
     EXPECT_FALSE(l.find(name)->has_kernels) << name;
     EXPECT_FALSE(l.find(name)->predict) << name;
   }
