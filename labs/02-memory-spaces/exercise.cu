@@ -16,7 +16,8 @@
 //   build/release/tools/cudalab/cudalab run 02 --variant exercise,local_spill,registers
 //   build/release/tools/cudalab/cudalab check 02
 // `check` runs your kernel with hardware counters and passes it when its sums are right and its
-// local-memory load and store sectors are no more than the registers kernel's (none).
+// local-memory load and store sectors are no more than the registers kernel's (none), and its
+// global sectors no more than reading x and writing the sums once.
 #include "memory_lab.hpp"
 #include "memory_variants.hpp"
 

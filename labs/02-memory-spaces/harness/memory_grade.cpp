@@ -1,6 +1,6 @@
 // `cudalab check 02` (memory_grade.hpp). local_spill stores 16 words and loads them back through
-// local memory (128 sectors a warp) and fails lines 2 and 3; the registers kernel touches no
-// local memory and passes.
+// local memory (128 sectors a warp) and fails lines 2 and 3; a kernel that keeps the array in a
+// global buffer instead fails line 4; the registers kernel touches no local memory and passes.
 #include "memory_grade.hpp"
 
 #include "memory_lab.hpp"
@@ -32,7 +32,8 @@ std::string verdict(bool ok) { return ok ? "  ok" : "  FAIL"; }
 memory_targets memory_grade_targets(std::size_t n, unsigned block) {
   const model::access_counts registers =
       memory_model::predict(memory_model::kernel::registers, n, block, spill_step);
-  return {registers.local_ld_sectors, registers.local_st_sectors};
+  return {registers.local_ld_sectors, registers.local_st_sectors,
+          registers.global_ld_sectors + registers.global_st_sectors};
 }
 
 grade_report grade_memory(const result_row& ex, const std::vector<result_row>&) {
@@ -67,7 +68,16 @@ grade_report grade_memory(const result_row& ex, const std::vector<result_row>&) 
         " The kernel still moves its array through local memory (STL/LDL in cuobjdump -sass): "
         "a register has no address, so index the array only with compile-time constants (a "
         "fully unrolled loop) and move the run-time part, spill_slot(k, step), into the values.";
-  g.passed = correct && traffic_ok;
+  const auto ld = total(ex, "ld_sectors"), st = total(ex, "st_sectors");
+  const bool global_ok = ld && st && *ld + *st <= static_cast<double>(target.global_sectors);
+  g.lines.push_back("global sectors " + (ld && st ? number(*ld + *st) : std::string("n/a")) +
+                    " <= " + number(static_cast<double>(target.global_sectors)) +
+                    " (x read once, out written once)" + verdict(global_ok));
+  if (!global_ok)
+    hint +=
+        " The kernel moves more global memory than reading x and writing the sums: keep the "
+        "16 values in registers, not in a buffer of global memory.";
+  g.passed = correct && traffic_ok && global_ok;
   if (!g.passed) g.hint = hint.empty() ? "" : hint.substr(1);
   return g;
 }
