@@ -30,6 +30,14 @@ kernel_for() {
     01-thread-indexing/grid_stride) echo affine_grid_stride_kernel ;;
     01-thread-indexing/matrix_x_rows) echo matrix_x_rows_kernel ;;
     01-thread-indexing/matrix_x_cols) echo matrix_x_cols_kernel ;;
+    02-memory-spaces/coeffs_global|02-memory-spaces/host_timer_no_sync) echo coeffs_global_kernel ;;
+    02-memory-spaces/event_timed) echo coeffs_global_kernel ;;
+    02-memory-spaces/coeffs_constant) echo coeffs_constant_kernel ;;
+    02-memory-spaces/constant_divergent) echo constant_divergent_kernel ;;
+    02-memory-spaces/coeffs_shared) echo coeffs_shared_kernel ;;
+    02-memory-spaces/local_spill) echo local_spill_kernel ;;
+    02-memory-spaces/registers) echo registers_kernel ;;
+    02-memory-spaces/exercise) echo spill_exercise_kernel ;;
     04-coalescing/aos_float3) echo aos_float3_naive_kernel ;;
     04-coalescing/aos_float3_staged) echo aos_float3_staged_kernel ;;
     04-coalescing/aos_float4) echo aos_float4_kernel ;;

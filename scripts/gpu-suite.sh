@@ -83,6 +83,18 @@ if "$tool" list 05 >/dev/null 2>&1; then
   step sweep-block "$tool" run 05 --block 32..1024 --format csv --output "$logs/05-block.csv"
 fi
 
+# Lab 02's sweeps for its README and plot.py: copies across sizes, the wrong and the right timer,
+# allocation against a kernel (32 runs each, for the spread), and the timeline of the streams.
+if "$tool" list 02 >/dev/null 2>&1; then
+  step sweep-02-transfers "$tool" run 02 --variant pageable_h2d,pinned_h2d,pageable_d2h,pinned_d2h \
+    --size 4K,64K,1M,16M,64M,256M --repeat 32 --no-counters --format csv --output "$logs/02-transfers.csv"
+  step sweep-02-timers "$tool" run 02 --variant host_timer_no_sync,event_timed --size 1M,16M,256M \
+    --repeat 32 --no-counters --format csv --output "$logs/02-timers.csv"
+  step sweep-02-alloc "$tool" run 02 --variant alloc_free,event_timed --size 64K,1M,16M,256M \
+    --repeat 32 --no-counters --format csv --output "$logs/02-alloc.csv"
+  [ -x scripts/nsys.sh ] && step nsys-02-streams scripts/nsys.sh --build "$build" --out "$logs/nsys-02" \
+    --repeat 5 02-memory-spaces one_stream,overlap_streams
+fi
 # The memory tracer's one-shot diagnostics (raw traces, SASS with line info, the fallback).
 [ -x scripts/trace-selftest.sh ] && step trace-selftest scripts/trace-selftest.sh --build "$build" --out "$logs/trace-selftest"
 # Sanitizers and the benchmark (the ncu cross-check and nsys runs are gpu CTests above).

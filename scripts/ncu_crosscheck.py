@@ -4,8 +4,8 @@
 For each variant of a lab that launches kernels, run it once under
 `ncu --nvtx --nvtx-include "cudalab@<lab>/<variant>/kernel/" --metrics <the lab's metrics>`
 (counters off in cudalab) and compare the sums over the profiled kernels with what
-`cudalab run --format csv` reports for the same variant and size. Global requests and sectors,
-and warp and thread instructions and uniform and divergent branches (lab 05), are
+`cudalab run --format csv` reports for the same variant and size. Global and local requests and
+sectors, and warp and thread instructions and uniform and divergent branches (lab 05), are
 deterministic: they must be equal. Exit 0 when all agree, 1 on any difference, 77 (skip)
 when ncu or a GPU is missing.
 """
@@ -33,6 +33,11 @@ METRICS = {  # cudalab CSV column -> CUPTI/ncu metric
     # collects them.
     "shared_ld_inst_measured": "smsp__inst_executed_op_shared_ld.sum",
     "shared_st_inst_measured": "smsp__inst_executed_op_shared_st.sum",
+    # Local-memory requests and sectors (lab 02's spill): exact like their global twins.
+    "local_ld_requests_measured": "l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum",
+    "local_ld_sectors_measured": "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum",
+    "local_st_requests_measured": "l1tex__t_requests_pipe_lsu_mem_local_op_st.sum",
+    "local_st_sectors_measured": "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum",
 }
 # Sweep parameters cross-checked (aligned, misaligned, small and large strides; tiles 8..32).
 SWEEP_SAMPLE = {0, 1, 2, 8, 16, 31, 32}

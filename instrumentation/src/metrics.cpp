@@ -75,6 +75,25 @@ const std::vector<metric_info> catalogue = {
     {"uniform_branches", "smsp__sass_branch_targets_threads_uniform.sum", "branch targets",
      "branch executions (BRA, CALL, RET) on which all active threads of the warp went the same way",
      x::per_binary},
+    {"local_ld_requests", "l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum", "requests",
+     "local-memory load requests (LDL): one per warp-level instruction with an active thread",
+     x::exact},
+    {"local_st_requests", "l1tex__t_requests_pipe_lsu_mem_local_op_st.sum", "requests",
+     "local-memory store requests (STL): one per warp-level instruction with an active thread",
+     x::exact},
+    {"local_ld_sectors", "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum", "sectors",
+     "32-byte sectors the local loads touched (4 per request: lanes' words are interleaved)",
+     x::exact},
+    {"local_st_sectors", "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum", "sectors",
+     "32-byte sectors the local stores touched (spills and run-time indexed arrays)", x::exact},
+    {"constant_requests", "idc__requests.sum", "requests",
+     "requests to the indexed constant cache (LDC with a register address); unmeasured class",
+     x::per_binary},
+    {"constant_divergent_inst", "sm__idc_divergent_instructions.sum", "instructions",
+     "constant loads whose lanes asked for more than one address; unmeasured class", x::per_binary},
+    {"constant_replays", "sm__idc_divergent_instruction_replays.sum", "replays",
+     "extra constant-cache passes: one per distinct address beyond the first; unmeasured class",
+     x::per_binary},
     {"dram_read_bytes", "dram__bytes_read.sum", "bytes",
      "bytes read from device memory (HBM); depends on what the caches already held", x::tolerance,
      no_dram_counters},
@@ -96,6 +115,8 @@ const std::map<std::string, std::vector<std::string>, std::less<>> sets = {
      {"thread_efficiency", "branch_uniformity", "divergent_branches", "uniform_branches",
       "instructions", "thread_instructions"}},
     {"dram", {"dram_read_bytes", "dram_write_bytes", "l2_sectors_from_l1"}},
+    {"local", {"local_ld_requests", "local_ld_sectors", "local_st_requests", "local_st_sectors"}},
+    {"constant", {"constant_requests", "constant_divergent_inst", "constant_replays"}},
 };
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
@@ -176,7 +197,7 @@ bool looks_like_cupti_metric(std::string_view name) {
   }
   throw usage_error(message,
                     "`cudalab metrics` lists the catalogue and the sets (memory, "
-                    "shared, divergence, dram, all)");
+                    "shared, divergence, dram, local, constant, all)");
 }
 
 }  // namespace
@@ -214,7 +235,7 @@ const metric_info* find_metric(std::string_view name) {
 }
 
 std::vector<std::string> metric_set_names() {
-  return {"memory", "shared", "divergence", "dram", "all"};
+  return {"memory", "shared", "divergence", "dram", "local", "constant", "all"};
 }
 
 std::vector<std::string> resolve_metrics(std::string_view spec, std::string_view option) {

@@ -12,9 +12,9 @@ namespace cudalab::tool {
 int metrics_command(const args& a) {
   po::options_description options("metrics options");
   std::string set;
-  options.add_options()(
-      "set", po::value(&set),
-      "show the CUPTI names of one set or list (memory, shared, divergence, dram, all, or a,b,c)");
+  options.add_options()("set", po::value(&set),
+                        "show the CUPTI names of one set or list (memory, shared, divergence, "
+                        "dram, local, constant, all, or a,b,c)");
   po::variables_map vm;
   if (!parse_options(a, "cudalab metrics [--set NAME]", options, {}, vm)) return exit_ok;
   // An empty --set is a mistake, not a request for everything.

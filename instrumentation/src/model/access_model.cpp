@@ -90,10 +90,29 @@ void add_global(access_kind kind, std::uint64_t n_sectors, std::uint64_t bytes,
   }
 }
 
+// Local memory coalesces like global memory; only the counters it lands in differ.
+void add_local(access_kind kind, std::uint64_t n_sectors, access_counts& counts) {
+  if (kind == access_kind::load) {
+    ++counts.local_ld_requests;
+    counts.local_ld_sectors += n_sectors;
+  } else {
+    ++counts.local_st_requests;
+    counts.local_st_sectors += n_sectors;
+  }
+}
+
+void add_coalesced(const warp_access& access, std::uint64_t n_sectors, std::uint64_t bytes,
+                   access_counts& counts) {
+  if (access.space == memory_space::local)
+    add_local(access.kind, n_sectors, counts);
+  else
+    add_global(access.kind, n_sectors, bytes, counts);
+}
+
 void count_global(const warp_access& access, access_counts& counts) {
   std::uint64_t fast_sectors = 0;
   if (count_global_fast(access, fast_sectors)) {
-    add_global(access.kind, fast_sectors, std::uint64_t{warp_size} * access.width_bytes, counts);
+    add_coalesced(access, fast_sectors, std::uint64_t{warp_size} * access.width_bytes, counts);
     return;
   }
   int lane = first_active_lane(access, 0, warp_size);
@@ -122,8 +141,7 @@ void count_global(const warp_access& access, access_counts& counts) {
     }
   }
   if (!sorted) distinct = sort_unique(sectors, size);
-  add_global(access.kind, static_cast<std::uint64_t>(distinct), active * access.width_bytes,
-             counts);
+  add_coalesced(access, static_cast<std::uint64_t>(distinct), active * access.width_bytes, counts);
 }
 
 // The common shared case in one branch-free pass: a 1-, 2- or 4-byte access (one phase), every
@@ -284,6 +302,10 @@ access_counts access_counts::scaled(std::uint64_t times) const {
   r.shared_st_wavefronts = shared_st_wavefronts * times;
   r.shared_ld_conflicts = shared_ld_conflicts * times;
   r.shared_st_conflicts = shared_st_conflicts * times;
+  r.local_ld_requests = local_ld_requests * times;
+  r.local_ld_sectors = local_ld_sectors * times;
+  r.local_st_requests = local_st_requests * times;
+  r.local_st_sectors = local_st_sectors * times;
   r.shared_ld_inst_exact = shared_ld_inst_exact;
   if (instructions) r.instructions = instructions->scaled(times);
   return r;
@@ -302,6 +324,10 @@ access_counts& access_counts::operator+=(const access_counts& other) {
   shared_st_wavefronts += other.shared_st_wavefronts;
   shared_ld_conflicts += other.shared_ld_conflicts;
   shared_st_conflicts += other.shared_st_conflicts;
+  local_ld_requests += other.local_ld_requests;
+  local_ld_sectors += other.local_ld_sectors;
+  local_st_requests += other.local_st_requests;
+  local_st_sectors += other.local_st_sectors;
   shared_ld_inst_exact = shared_ld_inst_exact || other.shared_ld_inst_exact;
   if (instructions && other.instructions)
     *instructions += *other.instructions;
@@ -322,6 +348,8 @@ bool operator==(const access_counts& a, const access_counts& b) {
          a.shared_st_wavefronts == b.shared_st_wavefronts &&
          a.shared_ld_conflicts == b.shared_ld_conflicts &&
          a.shared_st_conflicts == b.shared_st_conflicts &&
+         a.local_ld_requests == b.local_ld_requests && a.local_ld_sectors == b.local_ld_sectors &&
+         a.local_st_requests == b.local_st_requests && a.local_st_sectors == b.local_st_sectors &&
          a.shared_ld_inst_exact == b.shared_ld_inst_exact && a.instructions == b.instructions;
 }
 
@@ -340,6 +368,10 @@ std::map<std::string, double> access_counts::by_metric() const {
       {"shared_st_wavefronts", d(shared_st_wavefronts)},
       {"shared_ld_conflicts", d(shared_ld_conflicts)},
       {"shared_st_conflicts", d(shared_st_conflicts)},
+      {"local_ld_requests", d(local_ld_requests)},
+      {"local_ld_sectors", d(local_ld_sectors)},
+      {"local_st_requests", d(local_st_requests)},
+      {"local_st_sectors", d(local_st_sectors)},
   };
   if (global_ld_sectors > 0) m["ld_bytes_per_sector"] = d(global_ld_bytes) / d(global_ld_sectors);
   if (global_st_sectors > 0) m["st_bytes_per_sector"] = d(global_st_bytes) / d(global_st_sectors);
@@ -357,7 +389,7 @@ std::map<std::string, double> access_counts::by_metric() const {
 access_counts count_warp_access(const warp_access& access) {
   check_width(access.width_bytes);
   access_counts counts;
-  if (access.space == memory_space::global) {
+  if (access.space != memory_space::shared) {
     count_global(access, counts);
   } else {
     count_shared(access, counts);

@@ -35,6 +35,13 @@ const std::vector<std::pair<std::string, std::string>> expected_names = {
     {"instructions", "smsp__inst_executed.sum"},
     {"thread_instructions", "smsp__thread_inst_executed.sum"},
     {"uniform_branches", "smsp__sass_branch_targets_threads_uniform.sum"},
+    {"local_ld_requests", "l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum"},
+    {"local_st_requests", "l1tex__t_requests_pipe_lsu_mem_local_op_st.sum"},
+    {"local_ld_sectors", "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum"},
+    {"local_st_sectors", "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum"},
+    {"constant_requests", "idc__requests.sum"},
+    {"constant_divergent_inst", "sm__idc_divergent_instructions.sum"},
+    {"constant_replays", "sm__idc_divergent_instruction_replays.sum"},
 };
 
 std::string usage_message(std::string_view spec) {
@@ -83,6 +90,25 @@ TEST(metric_catalogue, exactness_follows_the_measured_classes) {
   EXPECT_EQ(find_metric("duration")->exactness, metric_exactness::tolerance);
 }
 
+// Local-memory requests and sectors depend only on the LDL/STL the binary issues and the lanes'
+// words (interleaved by the hardware): exact, like their global twins.
+TEST(metric_catalogue, local_memory_requests_and_sectors_are_exact) {
+  for (const char* name :
+       {"local_ld_requests", "local_st_requests", "local_ld_sectors", "local_st_sectors"})
+    EXPECT_EQ(find_metric(name)->exactness, metric_exactness::exact) << name;
+}
+
+// The constant-cache counters are stated per binary (they count the LDC the compiler emitted)
+// and say in their meaning that no run has yet measured them.
+TEST(metric_catalogue, constant_cache_counters_are_per_binary_and_say_unmeasured) {
+  for (const char* name : {"constant_requests", "constant_divergent_inst", "constant_replays"}) {
+    const metric_info* m = find_metric(name);
+    ASSERT_NE(m, nullptr) << name;
+    EXPECT_EQ(m->exactness, metric_exactness::per_binary) << name;
+    EXPECT_NE(m->meaning.find("unmeasured"), std::string::npos) << name;
+  }
+}
+
 TEST(metric_sets, memory_is_load_and_store_requests_and_sectors) {
   EXPECT_EQ(resolve_metrics("memory"),
             (std::vector<std::string>{"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
@@ -100,6 +126,8 @@ TEST(metric_sets, each_set_resolves_to_its_members) {
        {"thread_efficiency", "branch_uniformity", "divergent_branches", "uniform_branches",
         "instructions", "thread_instructions"}},
       {"dram", {"dram_read_bytes", "dram_write_bytes", "l2_sectors_from_l1"}},
+      {"local", {"local_ld_requests", "local_ld_sectors", "local_st_requests", "local_st_sectors"}},
+      {"constant", {"constant_requests", "constant_divergent_inst", "constant_replays"}},
   };
   for (const auto& [set, members] : sets) {
     std::vector<std::string> expected;
@@ -107,8 +135,8 @@ TEST(metric_sets, each_set_resolves_to_its_members) {
     EXPECT_EQ(resolve_metrics(set), expected) << set;
   }
   EXPECT_EQ(resolve_metrics("all").size(), metric_catalogue().size());
-  EXPECT_EQ(metric_set_names(),
-            (std::vector<std::string>{"memory", "shared", "divergence", "dram", "all"}));
+  EXPECT_EQ(metric_set_names(), (std::vector<std::string>{"memory", "shared", "divergence", "dram",
+                                                          "local", "constant", "all"}));
 }
 
 TEST(metric_sets, lists_mix_sets_short_and_raw_names_without_duplicates) {

@@ -212,14 +212,15 @@ TEST(coalescing_model, record_times_equals_recording_repeatedly) {
 TEST(coalescing_model, by_metric_uses_the_catalogue_short_names) {
   const auto c = one_load_per_thread(64, 4, 4);
   const auto m = c.by_metric();
-  for (const char* key : {"ld_requests", "st_requests", "ld_sectors", "st_sectors",
-                          "global_ld_inst", "global_st_inst", "shared_ld_inst", "shared_st_inst",
-                          "shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_conflicts",
-                          "shared_st_conflicts", "ld_bytes_per_sector"}) {
+  for (const char* key :
+       {"ld_requests", "st_requests", "ld_sectors", "st_sectors", "global_ld_inst",
+        "global_st_inst", "shared_ld_inst", "shared_st_inst", "shared_ld_wavefronts",
+        "shared_st_wavefronts", "shared_ld_conflicts", "shared_st_conflicts", "ld_bytes_per_sector",
+        "local_ld_requests", "local_ld_sectors", "local_st_requests", "local_st_sectors"}) {
     EXPECT_EQ(m.count(key), 1u) << key;
   }
   EXPECT_EQ(m.count("st_bytes_per_sector"), 0u) << "no stores, no ratio";
-  EXPECT_EQ(m.size(), 13u);
+  EXPECT_EQ(m.size(), 17u);
   EXPECT_DOUBLE_EQ(m.at("ld_requests"), 2.0);
   EXPECT_DOUBLE_EQ(m.at("global_ld_inst"), 2.0);
   EXPECT_DOUBLE_EQ(m.at("ld_sectors"), 8.0);
@@ -232,3 +233,33 @@ TEST(coalescing_model, unsupported_width_is_rejected) {
   a.width_bytes = 3;
   EXPECT_THROW(model::count_warp_access(a), std::invalid_argument);
 }
+
+namespace {
+
+// Local memory coalesces like global memory but lands in its own counters: a warp storing word
+// w of its lanes' arrays (interleaved: lane l at (32 w + l) * 4) is one request of 4 sectors,
+// and nothing reaches the global fields.
+TEST(local_space, counts_requests_and_sectors_in_the_local_fields_only) {
+  model::warp_access st =
+      model::warp_access::make(model::memory_space::local, model::access_kind::store, 4);
+  model::warp_access ld =
+      model::warp_access::make(model::memory_space::local, model::access_kind::load, 4);
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    st.address[lane] = (3 * 32 + lane) * 4;
+    ld.address[lane] = (std::uint64_t{lane % 8} * 32 + lane) * 4;  // 8 different words
+  }
+  model::access_model m;
+  m.record(st);
+  m.record(ld, 2);
+  const model::access_counts& c = m.counts();
+  EXPECT_EQ(c.local_st_requests, 1u);
+  EXPECT_EQ(c.local_st_sectors, 4u);
+  EXPECT_EQ(c.local_ld_requests, 2u);
+  // Lane l reads word l mod 8 at byte 4 (32 (l mod 8) + l): each lane a sector of its own.
+  EXPECT_EQ(c.local_ld_sectors, 2u * 32);
+  EXPECT_EQ(c.global_ld_requests + c.global_st_requests + c.global_ld_sectors, 0u);
+  EXPECT_EQ(c.by_metric().at("local_st_sectors"), 4.0);
+  EXPECT_EQ(c.by_metric().at("local_ld_requests"), 2.0);
+}
+
+}  // namespace

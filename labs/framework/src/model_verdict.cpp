@@ -28,7 +28,8 @@ const std::vector<std::string>& compared_metrics() {
       "ld_requests",          "ld_sectors",           "st_requests",         "st_sectors",
       "shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_conflicts", "shared_st_conflicts",
       "thread_efficiency",    "branch_uniformity",    "divergent_branches",  "instructions",
-      "thread_instructions",  "uniform_branches",     "shared_ld_inst"};
+      "thread_instructions",  "uniform_branches",     "shared_ld_inst",      "local_ld_requests",
+      "local_ld_sectors",     "local_st_requests",    "local_st_sectors"};
   return names;
 }
 

@@ -47,7 +47,9 @@ const std::map<std::string, std::string>& catalogue_headers() {
                                                           {"shared_st_conflicts", "sts confl"},
                                                           {"thread_efficiency", "thr/inst"},
                                                           {"branch_uniformity", "uniform%"},
-                                                          {"divergent_branches", "div br"}};
+                                                          {"divergent_branches", "div br"},
+                                                          {"local_ld_sectors", "ldl sect"},
+                                                          {"local_st_sectors", "stl sect"}};
   return headers;
 }
 

@@ -28,7 +28,9 @@ inline constexpr int bank_bytes = 4;
 // Address of a lane that does not take part in the instruction (inactive or predicated off).
 inline constexpr std::uint64_t inactive_lane = ~std::uint64_t{0};
 
-enum class memory_space { global, shared };
+// local: a thread's private memory (LDL/STL), coalesced like global memory; the caller gives
+// each lane's byte address in the hardware's interleaved layout (docs/metrics.md).
+enum class memory_space { global, shared, local };
 enum class access_kind { load, store };
 
 // One warp-level memory instruction.
@@ -57,6 +59,10 @@ struct access_counts {
   std::uint64_t shared_st_wavefronts = 0;
   std::uint64_t shared_ld_conflicts = 0;
   std::uint64_t shared_st_conflicts = 0;
+  std::uint64_t local_ld_requests = 0;
+  std::uint64_t local_ld_sectors = 0;
+  std::uint64_t local_st_requests = 0;
+  std::uint64_t local_st_sectors = 0;
   // Set by a model whose kernels issue no shared load with every lane off, so that
   // shared_ld_instructions is also what the shared_ld_inst counter counts (it counts
   // predicated-off instructions too): the counter is then held to it exactly. A sum keeps it

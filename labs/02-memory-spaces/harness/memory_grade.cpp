@@ -1,0 +1,85 @@
+// `cudalab check 02` (memory_grade.hpp). local_spill stores 16 words and loads them back through
+// local memory (128 sectors a warp) and fails lines 2 and 3; a kernel that keeps the array in a
+// global buffer instead fails line 4; the registers kernel touches no local memory and passes.
+#include "memory_grade.hpp"
+
+#include "memory_lab.hpp"
+#include "memory_model.hpp"
+
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <tuple>
+
+namespace cudalab::labs {
+namespace {
+
+std::optional<double> total(const result_row& row, const char* metric) {
+  if (!row.counters.available) return std::nullopt;
+  return row.counters.get(metric);
+}
+
+std::string number(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.0f", v);
+  return buf;
+}
+
+std::string verdict(bool ok) { return ok ? "  ok" : "  FAIL"; }
+
+}  // namespace
+
+memory_targets memory_grade_targets(std::size_t n, unsigned block) {
+  const model::access_counts registers =
+      memory_model::predict(memory_model::kernel::registers, n, block, spill_step);
+  return {registers.local_ld_sectors, registers.local_st_sectors,
+          registers.global_ld_sectors + registers.global_st_sectors};
+}
+
+grade_report grade_memory(const result_row& ex, const std::vector<result_row>&) {
+  grade_report g;
+  std::string hint;
+  const bool correct = ex.verification.ok;
+  g.lines.push_back("correct: " + ex.verification.detail + verdict(correct));
+  if (!correct)
+    hint +=
+        " The sums are wrong: element i must equal sum_k (spill_slot(k, step) + 1) * "
+        "spill_value(x[i], k), the same terms local_spill adds.";
+  if (!ex.counters.available) {
+    g.lines.push_back("counters: n/a (" + ex.counters.reason + ")" + verdict(false));
+    g.hint = "Grading needs hardware counters; cudalab doctor explains how to enable them.";
+    return g;
+  }
+  const memory_targets target =
+      memory_grade_targets(ex.config.size, static_cast<unsigned>(ex.config.block));
+  bool traffic_ok = true;
+  for (const auto& [metric, goal, what] :
+       {std::tuple{"local_st_sectors", target.local_st_sectors, "local st sectors "},
+        std::tuple{"local_ld_sectors", target.local_ld_sectors, "local ld sectors "}}) {
+    const auto measured = total(ex, metric);
+    const bool ok = measured && *measured <= static_cast<double>(goal);
+    traffic_ok &= ok;
+    g.lines.push_back(what + (measured ? number(*measured) : std::string("n/a")) +
+                      " <= " + number(static_cast<double>(goal)) +
+                      " (the registers kernel, predicted)" + verdict(ok));
+  }
+  if (!traffic_ok)
+    hint +=
+        " The kernel still moves its array through local memory (STL/LDL in cuobjdump -sass): "
+        "a register has no address, so index the array only with compile-time constants (a "
+        "fully unrolled loop) and move the run-time part, spill_slot(k, step), into the values.";
+  const auto ld = total(ex, "ld_sectors"), st = total(ex, "st_sectors");
+  const bool global_ok = ld && st && *ld + *st <= static_cast<double>(target.global_sectors);
+  g.lines.push_back("global sectors " + (ld && st ? number(*ld + *st) : std::string("n/a")) +
+                    " <= " + number(static_cast<double>(target.global_sectors)) +
+                    " (x read once, out written once)" + verdict(global_ok));
+  if (!global_ok)
+    hint +=
+        " The kernel moves more global memory than reading x and writing the sums: keep the "
+        "16 values in registers, not in a buffer of global memory.";
+  g.passed = correct && traffic_ok && global_ok;
+  if (!g.passed) g.hint = hint.empty() ? "" : hint.substr(1);
+  return g;
+}
+
+}  // namespace cudalab::labs
