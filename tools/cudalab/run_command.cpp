@@ -251,6 +251,9 @@ int run_command(const args& a) {
   report.view = parse_report_view(view_text);
   const bool lines = vm.count("lines") > 0;
   const bool traced = lines || vm.count("trace") > 0;
+  // A bad trace deadline is bad input: say so before any work, not when the tracer starts
+  // (which the counters-refused fallback can do without --trace).
+  if (std::getenv("CUDALAB_TRACE_TIMEOUT_S")) (void)trace_deadline_seconds({});
   if (lines && (report.format != output_format::table || vm.count("view")))
     throw usage_error(
         "--lines prints its own table: drop --view and --format (--trace with "

@@ -34,7 +34,8 @@ std::size_t parse_digits(std::string_view option, std::string_view whole, std::s
 std::size_t parse_count(std::string_view option, std::string_view raw, bool allow_zero) {
   const std::string text = trim(raw);
   if (text.empty()) bad(option, raw, "empty value");
-  if (text[0] == '-') bad(option, raw, "must be positive");
+  // A value that may be 0 (a sweep's first point, lab 08's config 0) is not "positive".
+  if (text[0] == '-') bad(option, raw, allow_zero ? "must not be negative" : "must be positive");
   if (text[0] == '+') bad(option, raw, "write the number without a sign");
   std::size_t value = 0;
   if (const auto caret = text.find('^'); caret != std::string::npos) {
