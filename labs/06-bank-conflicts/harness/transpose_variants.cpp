@@ -146,88 +146,60 @@ variant make_transpose_variant(const transpose_spec& spec) {
 
 const std::vector<transpose_spec>& transpose_specs() {
   using data::result_shape;
-  static const std::vector<transpose_spec> specs = [] {
+  using k = kernel;
+  // One spec a variant: its name, role, lesson, launcher and model kernel.
+  const auto floats = [](const char* name, variant_role role, const char* lesson,
+                         transpose::float_launcher launch, kernel model) {
+    auto t = transpose_spec::named(name, role, lesson);
+    t.float_launch = launch;
+    t.model = model;
+    return t;
+  };
+  const auto doubles = [](const char* name, variant_role role, const char* lesson,
+                          transpose::double_launcher launch, kernel model) {
+    auto t = transpose_spec::named(name, role, lesson);
+    t.double_launch = launch;
+    t.model = model;
+    return t;
+  };
+  static const std::vector<transpose_spec> specs = [&] {
     std::vector<transpose_spec> s;
-    const auto add = [&](transpose_spec spec) { s.push_back(std::move(spec)); };
-    {
-      auto t =
-          transpose_spec::named("copy", variant_role::baseline,
-                                "out = in through 32 x 8 blocks: every access coalesced, the roof");
-      t.float_launch = tr::launch_copy;
-      t.result = result_shape::copy;
-      t.model = kernel::copy;
-      add(t);
-    }
-    {
-      auto t = transpose_spec::named("naive_row_read", variant_role::naive,
-                                     "reads rows, writes columns: 32 sectors a store request");
-      t.float_launch = tr::launch_naive_row_read;
-      t.model = kernel::naive_row_read;
-      add(t);
-    }
-    {
-      auto t = transpose_spec::named("naive_col_read", variant_role::naive,
-                                     "reads columns, writes rows: 32 sectors a load request");
-      t.float_launch = tr::launch_naive_col_read;
-      t.model = kernel::naive_col_read;
-      add(t);
-    }
-    {
-      auto t = transpose_spec::named(
-          "shared_tile", variant_role::naive,
-          "32 x 32 shared tile: coalesced both ways, a 32-way conflict a column read");
-      t.float_launch = tr::launch_shared_tile;
-      t.model = kernel::shared_tile;
-      add(t);
-    }
-    {
-      auto t = transpose_spec::named(
-          "padded", variant_role::fixed,
-          "the tile padded to 33 columns: a column spans 32 banks, no conflict");
-      t.float_launch = tr::launch_padded;
-      t.model = kernel::padded;
-      add(t);
-    }
-    {
-      auto t = transpose_spec::named(
-          "swizzled", variant_role::fixed,
-          "column c of tile row r stored at c XOR r: no conflict, no padding");
-      t.float_launch = tr::launch_swizzled;
-      t.model = kernel::swizzled;
-      add(t);
-    }
-    {
-      auto t = transpose_spec::named("tile_rows", variant_role::fixed,
-                                     "the padded tile moved by 32 x 8 threads, four elements each");
-      t.float_launch = tr::launch_tile_rows;
-      t.model = kernel::tile_rows;
-      add(t);
-    }
-    {
-      auto t = transpose_spec::named(
-          "shared_tile_double", variant_role::naive,
-          "doubles, 32 x 32 tile: 16 lanes a half-warp phase in one bank pair");
-      t.double_launch = tr::launch_shared_tile_double;
-      t.model = kernel::shared_tile_double;
-      add(t);
-    }
-    {
-      auto t = transpose_spec::named(
-          "padded_double", variant_role::fixed,
-          "doubles, tile padded to 33: each half-warp phase covers the 32 banks");
-      t.double_launch = tr::launch_padded_double;
-      t.model = kernel::padded_double;
-      add(t);
-    }
-    {
-      auto t = transpose_spec::named(
-          "shared_stride", variant_role::naive,
-          "the copy through shared memory, lanes s words apart: gcd(s, 32) ways");
-      t.stride_launch = tr::launch_shared_stride;
-      t.result = result_shape::copy;
-      t.model = kernel::shared_stride;
-      add(t);
-    }
+    auto copy = floats("copy", variant_role::baseline,
+                       "out = in through 32 x 8 blocks: every access coalesced, the roof",
+                       tr::launch_copy, k::copy);
+    copy.result = result_shape::copy;
+    s.push_back(copy);
+    s.push_back(floats("naive_row_read", variant_role::naive,
+                       "reads rows, writes columns: 32 sectors a store request",
+                       tr::launch_naive_row_read, k::naive_row_read));
+    s.push_back(floats("naive_col_read", variant_role::naive,
+                       "reads columns, writes rows: 32 sectors a load request",
+                       tr::launch_naive_col_read, k::naive_col_read));
+    s.push_back(floats("shared_tile", variant_role::naive,
+                       "32 x 32 shared tile: coalesced both ways, a 32-way conflict a column read",
+                       tr::launch_shared_tile, k::shared_tile));
+    s.push_back(floats("padded", variant_role::fixed,
+                       "the tile padded to 33 columns: a column spans 32 banks, no conflict",
+                       tr::launch_padded, k::padded));
+    s.push_back(floats("swizzled", variant_role::fixed,
+                       "column c of tile row r stored at c XOR r: no conflict, no padding",
+                       tr::launch_swizzled, k::swizzled));
+    s.push_back(floats("tile_rows", variant_role::fixed,
+                       "the padded tile moved by 32 x 8 threads, four elements each",
+                       tr::launch_tile_rows, k::tile_rows));
+    s.push_back(doubles("shared_tile_double", variant_role::naive,
+                        "doubles, 32 x 32 tile: 16 lanes a half-warp phase in one bank pair",
+                        tr::launch_shared_tile_double, k::shared_tile_double));
+    s.push_back(doubles("padded_double", variant_role::fixed,
+                        "doubles, tile padded to 33: each half-warp phase covers the 32 banks",
+                        tr::launch_padded_double, k::padded_double));
+    auto stride = transpose_spec::named(
+        "shared_stride", variant_role::naive,
+        "the copy through shared memory, lanes s words apart: gcd(s, 32) ways");
+    stride.stride_launch = tr::launch_shared_stride;
+    stride.result = result_shape::copy;
+    stride.model = k::shared_stride;
+    s.push_back(stride);
     return s;
   }();
   return specs;
