@@ -17,40 +17,6 @@ namespace {
 
 namespace data = matmul_data;
 
-launch_shape to_shape(const matmul::launch_dims& d, std::size_t n) {
-  launch_shape s;
-  s.grid_x = d.grid.x;
-  s.grid_y = d.grid.y;
-  s.block_x = d.block.x;
-  s.block_y = d.block.y;
-  s.threads_needed = n * n;
-  return s;
-}
-
-class kernel_prepared final : public prepared_variant {
- public:
-  kernel_prepared(matmul_launcher launch, unsigned shape, const launch_config& c)
-      : m_launch(launch), m_shape(shape), m_product(c.size) {}
-  void upload(cudaStream_t stream) override { m_product.upload(stream); }
-  void reset(cudaStream_t stream) override { m_product.reset(stream); }
-  void launch(cudaStream_t stream) override {
-    m_dims = m_launch(m_product.a(), m_product.b(), m_product.c(), m_product.n(), m_shape, stream);
-    m_launched = true;
-  }
-  void download(cudaStream_t stream) override { m_product.download(stream); }
-  verify_result verify() override { return m_product.verify(); }
-  launch_shape shape() const override {
-    return m_launched ? to_shape(m_dims, m_product.n()) : launch_shape{};
-  }
-
- private:
-  matmul_launcher m_launch;
-  unsigned m_shape;
-  matmul_device_product m_product;
-  matmul::launch_dims m_dims;
-  bool m_launched = false;
-};
-
 // The CPU side of the comparison: the inputs already in host memory, one core.
 class cpu_prepared final : public prepared_variant {
  public:
@@ -125,7 +91,7 @@ variant make_kernel_variant(kernel_spec spec) {
       matmul::naive_dims(c.size, shape);
     else
       matmul::tiled_dims(c.size, shape);
-    return std::make_unique<kernel_prepared>(launch, shape, c);
+    return std::make_unique<matmul_kernel_prepared>(launch, shape, c.size);
   };
   return v;
 }

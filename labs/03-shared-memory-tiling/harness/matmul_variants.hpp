@@ -20,9 +20,9 @@ inline constexpr const char* tile_sweep = "tile";
 // The tile of the two buggy tiled variants and of the exercise's target.
 inline constexpr unsigned fixed_tile = 16;
 
-// A kernel that computes C = A B for side n: `shape` is the block's threads (naive) or the tile.
-using matmul_launcher = matmul::launch_dims (*)(const float* a, const float* b, float* c,
-                                                std::size_t n, unsigned shape, cudaStream_t stream);
+// A kernel that computes C = A B for side n: its parameter is the block's threads (naive) or
+// the tile.
+using matmul_launcher = matmul_kernel_launcher;
 
 enum class shape_from {
   block,  // --block: the naive kernel's 32 x (t/32) threads

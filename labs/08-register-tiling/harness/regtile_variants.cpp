@@ -12,40 +12,6 @@
 namespace cudalab::labs {
 namespace {
 
-launch_shape to_shape(const matmul::launch_dims& d, std::size_t n) {
-  launch_shape s;
-  s.grid_x = d.grid.x;
-  s.grid_y = d.grid.y;
-  s.block_x = d.block.x;
-  s.block_y = d.block.y;
-  s.threads_needed = n * n;
-  return s;
-}
-
-class kernel_prepared final : public prepared_variant {
- public:
-  kernel_prepared(regtile_launcher launch, unsigned config, const launch_config& c)
-      : m_launch(launch), m_config(config), m_product(c.size) {}
-  void upload(cudaStream_t stream) override { m_product.upload(stream); }
-  void reset(cudaStream_t stream) override { m_product.reset(stream); }
-  void launch(cudaStream_t stream) override {
-    m_dims = m_launch(m_product.a(), m_product.b(), m_product.c(), m_product.n(), m_config, stream);
-    m_launched = true;
-  }
-  void download(cudaStream_t stream) override { m_product.download(stream); }
-  verify_result verify() override { return m_product.verify(); }
-  launch_shape shape() const override {
-    return m_launched ? to_shape(m_dims, m_product.n()) : launch_shape{};
-  }
-
- private:
-  regtile_launcher m_launch;
-  unsigned m_config;
-  matmul_device_product m_product;
-  matmul::launch_dims m_dims;
-  bool m_launched = false;
-};
-
 // pad_to_64: the padded copies live beside the shared buffers. Without copies in the timed
 // launch, reset() pads A and B (untimed, unprofiled) and download() copies C out.
 class pad_prepared final : public prepared_variant {
@@ -74,7 +40,7 @@ class pad_prepared final : public prepared_variant {
   }
   verify_result verify() override { return m_product.verify(); }
   launch_shape shape() const override {
-    return m_launched ? to_shape(m_dims, m_product.n()) : launch_shape{};
+    return m_launched ? matmul_launch_shape(m_dims, m_product.n()) : launch_shape{};
   }
 
  private:
@@ -135,7 +101,7 @@ variant make_regtile_variant(regtile_spec spec) {
                                cudaStream_t) -> std::unique_ptr<prepared_variant> {
     matmul::check_side(c.size);
     if (sweeps) matmul::warp_tiled_tiling(config_of(sweeps, c));
-    return std::make_unique<kernel_prepared>(launch, config_of(sweeps, c), c);
+    return std::make_unique<matmul_kernel_prepared>(launch, config_of(sweeps, c), c.size);
   };
   return v;
 }

@@ -17,10 +17,8 @@ namespace cudalab::labs {
 // warp_tiled's sweep: the configuration (kernels/matmul/register_tiling_kernels.cuh).
 inline constexpr const char* config_sweep = "config";
 
-// A kernel of lab 08: C = A B for side n on `stream`; `config` is warp_tiled's.
-using regtile_launcher = matmul::launch_dims (*)(const float* a, const float* b, float* c,
-                                                 std::size_t n, unsigned config,
-                                                 cudaStream_t stream);
+// A kernel of lab 08: its parameter is warp_tiled's configuration.
+using regtile_launcher = matmul_kernel_launcher;
 
 struct regtile_spec {
   std::string name;

@@ -13,6 +13,16 @@ namespace cudalab::labs {
 
 namespace data = matmul_data;
 
+launch_shape matmul_launch_shape(const matmul::launch_dims& d, std::size_t n) {
+  launch_shape s;
+  s.grid_x = d.grid.x;
+  s.grid_y = d.grid.y;
+  s.block_x = d.block.x;
+  s.block_y = d.block.y;
+  s.threads_needed = n * n;
+  return s;
+}
+
 matmul_device_product::matmul_device_product(std::size_t n)
     : m_n(n),
       m_host_a(data::make_input(0, n)),

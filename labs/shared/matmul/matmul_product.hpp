@@ -2,6 +2,8 @@
 // product with their poison and check, the ideal work, and the cuBLAS baseline.
 #pragma once
 
+#include "matmul/matmul_kernels.cuh"
+
 #include "cudalab/device_buffer.hpp"
 #include "cudalab/lab.hpp"
 
@@ -33,6 +35,40 @@ class matmul_device_product {
   std::size_t m_n;
   std::vector<float> m_host_a, m_host_b, m_host_c;
   device_buffer<float> m_a, m_b, m_c;
+};
+
+// A kernel of the matrix-product labs: C = A B for side n on `stream`. `param` is the lab's
+// launch parameter (lab 03: threads a block or the tile; lab 08: warp_tiled's configuration).
+using matmul_kernel_launcher = matmul::launch_dims (*)(const float* a, const float* b, float* c,
+                                                       std::size_t n, unsigned param,
+                                                       cudaStream_t stream);
+
+// The runner's view of a product's launch: its grid and block, n^2 threads needed.
+launch_shape matmul_launch_shape(const matmul::launch_dims& d, std::size_t n);
+
+// The prepared point of every kernel variant: one launch of `launch` on a device product.
+class matmul_kernel_prepared final : public prepared_variant {
+ public:
+  matmul_kernel_prepared(matmul_kernel_launcher launch, unsigned param, std::size_t n)
+      : m_launch(launch), m_param(param), m_product(n) {}
+  void upload(cudaStream_t stream) override { m_product.upload(stream); }
+  void reset(cudaStream_t stream) override { m_product.reset(stream); }
+  void launch(cudaStream_t stream) override {
+    m_dims = m_launch(m_product.a(), m_product.b(), m_product.c(), m_product.n(), m_param, stream);
+    m_launched = true;
+  }
+  void download(cudaStream_t stream) override { m_product.download(stream); }
+  verify_result verify() override { return m_product.verify(); }
+  launch_shape shape() const override {
+    return m_launched ? matmul_launch_shape(m_dims, m_product.n()) : launch_shape{};
+  }
+
+ private:
+  matmul_kernel_launcher m_launch;
+  unsigned m_param;
+  matmul_device_product m_product;
+  matmul::launch_dims m_dims{};
+  bool m_launched = false;
 };
 
 // Ideal work of every variant: read A and B once, write C once; 2 n^3 flops.
