@@ -3,6 +3,8 @@
 // global buffer instead fails line 4; the registers kernel touches no local memory and passes.
 #include "memory_grade.hpp"
 
+#include "cudalab/grade.hpp"
+
 #include "memory_lab.hpp"
 #include "memory_model.hpp"
 
@@ -25,8 +27,6 @@ std::string number(double v) {
   return buf;
 }
 
-std::string verdict(bool ok) { return ok ? "  ok" : "  FAIL"; }
-
 }  // namespace
 
 memory_targets memory_grade_targets(std::size_t n, unsigned block) {
@@ -40,16 +40,12 @@ grade_report grade_memory(const result_row& ex, const std::vector<result_row>&) 
   grade_report g;
   std::string hint;
   const bool correct = ex.verification.ok;
-  g.lines.push_back("correct: " + ex.verification.detail + verdict(correct));
+  g.lines.push_back("correct: " + ex.verification.detail + grade_verdict(correct));
   if (!correct)
     hint +=
         " The sums are wrong: element i must equal sum_k (spill_slot(k, step) + 1) * "
         "spill_value(x[i], k), the same terms local_spill adds.";
-  if (!ex.counters.available) {
-    g.lines.push_back("counters: n/a (" + ex.counters.reason + ")" + verdict(false));
-    g.hint = "Grading needs hardware counters; cudalab doctor explains how to enable them.";
-    return g;
-  }
+  if (report_missing_counters(ex, g)) return g;
   const memory_targets target =
       memory_grade_targets(ex.config.size, static_cast<unsigned>(ex.config.block));
   bool traffic_ok = true;
@@ -61,7 +57,7 @@ grade_report grade_memory(const result_row& ex, const std::vector<result_row>&) 
     traffic_ok &= ok;
     g.lines.push_back(what + (measured ? number(*measured) : std::string("n/a")) +
                       " <= " + number(static_cast<double>(goal)) +
-                      " (the registers kernel, predicted)" + verdict(ok));
+                      " (the registers kernel, predicted)" + grade_verdict(ok));
   }
   if (!traffic_ok)
     hint +=
@@ -72,7 +68,7 @@ grade_report grade_memory(const result_row& ex, const std::vector<result_row>&) 
   const bool global_ok = ld && st && *ld + *st <= static_cast<double>(target.global_sectors);
   g.lines.push_back("global sectors " + (ld && st ? number(*ld + *st) : std::string("n/a")) +
                     " <= " + number(static_cast<double>(target.global_sectors)) +
-                    " (x read once, out written once)" + verdict(global_ok));
+                    " (x read once, out written once)" + grade_verdict(global_ok));
   if (!global_ok)
     hint +=
         " The kernel moves more global memory than reading x and writing the sums: keep the "

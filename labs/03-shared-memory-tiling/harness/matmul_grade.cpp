@@ -7,6 +7,7 @@
 #include "matmul_model.hpp"
 #include "matmul_variants.hpp"
 
+#include "cudalab/grade.hpp"
 #include "cudalab/model_verdict.hpp"
 
 #include <cstdio>
@@ -27,8 +28,6 @@ std::string fmt(const char* f, double a, double b = 0) {
   return buf;
 }
 
-std::string verdict(bool ok) { return ok ? "  ok" : "  FAIL"; }
-
 }  // namespace
 
 matmul_targets matmul_grade_targets(std::size_t n) {
@@ -41,17 +40,13 @@ grade_report grade_matmul(const result_row& ex, const std::vector<result_row>&) 
   grade_report g;
   std::string hint;
   const bool correct = ex.verification.ok;
-  g.lines.push_back("correct: " + ex.verification.detail + verdict(correct));
+  g.lines.push_back("correct: " + ex.verification.detail + grade_verdict(correct));
   if (!correct)
     hint +=
         " The product is wrong. The size is not a multiple of the tile: a tile that reaches past "
         "the matrix must load 0 there, the store needs its guard, and __syncthreads() goes "
         "after filling the tiles and after using them.";
-  if (!ex.counters.available) {
-    g.lines.push_back("counters: n/a (" + ex.counters.reason + ")" + verdict(false));
-    g.hint = "Grading needs hardware counters; cudalab doctor explains how to enable them.";
-    return g;
-  }
+  if (report_missing_counters(ex, g)) return g;
   const matmul_targets target = matmul_grade_targets(ex.config.size);
 
   const auto ld = total(ex, "ld_sectors");
@@ -59,7 +54,7 @@ grade_report grade_matmul(const result_row& ex, const std::vector<result_row>&) 
   g.lines.push_back("ld sectors " + (ld ? fmt("%.0f", *ld) : std::string("n/a")) +
                     " <= " + fmt("%.0f", static_cast<double>(target.ld_sectors)) + " (the " +
                     std::to_string(fixed_tile) + "x" + std::to_string(fixed_tile) +
-                    " tiled product, predicted)" + verdict(ld_ok));
+                    " tiled product, predicted)" + grade_verdict(ld_ok));
   if (!ld_ok && ld)
     hint += " The kernel reads " + fmt("%.1f", *ld / static_cast<double>(target.ld_sectors)) +
             "x the tiled product's sectors: stage T x T tiles of A and B in shared memory so "
@@ -69,7 +64,7 @@ grade_report grade_matmul(const result_row& ex, const std::vector<result_row>&) 
   const bool st_ok = st && *st <= static_cast<double>(target.st_sectors);
   g.lines.push_back("st sectors " + (st ? fmt("%.0f", *st) : std::string("n/a")) +
                     " <= " + fmt("%.0f", static_cast<double>(target.st_sectors)) +
-                    " (each output written once)" + verdict(st_ok));
+                    " (each output written once)" + grade_verdict(st_ok));
   if (!st_ok && st)
     hint += " The kernel writes " + fmt("%.1f", *st / static_cast<double>(target.st_sectors)) +
             "x the stores C needs: write each output once, after the tile loop.";
@@ -84,13 +79,13 @@ grade_report grade_matmul(const result_row& ex, const std::vector<result_row>&) 
     g.lines.push_back("shared conflicts " + fmt("%.0f", conflicts) + " <= " + fmt("%.0f", band) +
                       " (" + fmt("%.0f%%", 100 * shared_band_fraction) +
                       " of the wavefronts: the counters' noise on conflict-free code)" +
-                      verdict(conflicts_ok));
+                      grade_verdict(conflicts_ok));
     if (!conflicts_ok)
       hint +=
           " Lanes of a warp read different words of one bank: index the tiles so that "
           "consecutive threadIdx.x read consecutive words (or one word, a broadcast).";
   } else {
-    g.lines.push_back("shared conflicts n/a: a counter is missing" + verdict(false));
+    g.lines.push_back("shared conflicts n/a: a counter is missing" + grade_verdict(false));
   }
 
   g.passed = correct && ld_ok && st_ok && conflicts_ok;

@@ -22,6 +22,8 @@
 // requests of one that moves it a float a lane.
 #include "coalescing_lab.hpp"
 
+#include "cudalab/grade.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -58,8 +60,6 @@ std::string fmt(const char* f, double a, double b = 0) {
   return buf;
 }
 
-std::string verdict(bool ok) { return ok ? "  ok" : "  FAIL"; }
-
 // One sectors-per-request line: the sectors a request touched against the sectors its
 // requested bytes fill. The references' values are printed beside it for comparison.
 bool per_request_line(grade_report& g, const result_row& ex, const std::vector<result_row>& refs,
@@ -78,7 +78,7 @@ bool per_request_line(grade_report& g, const result_row& ex, const std::vector<r
                       (none
                            ? std::string("n/a: the exercise issued no global ") + side + " requests"
                            : std::string("n/a: a counter is missing")) +
-                      verdict(false));
+                      grade_verdict(false));
     if (none)
       hint += std::string(" The kernel issued no global ") + (side[0] == 'l' ? "loads" : "stores") +
               ".";
@@ -89,7 +89,7 @@ bool per_request_line(grade_report& g, const result_row& ex, const std::vector<r
   g.lines.push_back(label + fmt("%.2f <= %.2f", *mine, needed) + " (" + fmt("%.0f", *asked) +
                     " bytes asked a request fill " + fmt("%.2f", needed) +
                     " sectors; references: " + (all.empty() ? std::string("n/a") : all) + ")" +
-                    verdict(ok));
+                    grade_verdict(ok));
   if (!ok)
     hint += std::string(" Each warp-level ") + (side[0] == 'l' ? "load" : "store") + " touches " +
             fmt("%.1f", *mine) + " sectors for " + fmt("%.0f", *asked) +
@@ -106,19 +106,14 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
   std::string hint;
 
   const bool correct = ex.verification.ok;
-  g.lines.push_back("correct: " + ex.verification.detail + verdict(correct));
+  g.lines.push_back("correct: " + ex.verification.detail + grade_verdict(correct));
   if (!correct)
     hint +=
         " The result is wrong: every component of every number needs v added once, in place "
         "and in out. Mind the tail block when n is not a multiple of the block, and "
         "__syncthreads() between filling the tile and using it.";
 
-  if (!ex.counters.available) {
-    g.lines.push_back("counters: n/a (" + ex.counters.reason + ")" + verdict(false));
-    g.passed = false;
-    g.hint = "Grading needs hardware counters; cudalab doctor explains how to enable them.";
-    return g;
-  }
+  if (report_missing_counters(ex, g)) return g;
 
   const bool ld_ok = per_request_line(g, ex, refs, "ld", ld_sectors, ld_requests, ld_bytes, hint);
   const bool st_ok = per_request_line(g, ex, refs, "st", st_sectors, st_requests, st_bytes, hint);
@@ -136,12 +131,13 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
     sectors_ok = *ld + *st <= ideal_ld + ideal_st;
     g.lines.push_back("sectors ld+st " + fmt("%.0f + %.0f", *ld, *st) + " <= ideal " +
                       fmt("%.0f + %.0f", ideal_ld, ideal_st) +
-                      " (12n bytes read, 24n written, in 32-byte sectors)" + verdict(sectors_ok));
+                      " (12n bytes read, 24n written, in 32-byte sectors)" +
+                      grade_verdict(sectors_ok));
     if (!sectors_ok)
       hint += " The kernel moves " + fmt("%.2f", (*ld + *st) / (ideal_ld + ideal_st)) +
               "x the sectors the data needs: part of every sector it touches is wasted.";
   } else {
-    g.lines.push_back("sectors ld+st n/a: the sector counters are missing" + verdict(false));
+    g.lines.push_back("sectors ld+st n/a: the sector counters are missing" + grade_verdict(false));
   }
 
   // Whole sectors per buffer, four a request: the requests of 32 lanes loading a float each.
@@ -153,13 +149,15 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
     requests_ok = requests <= ideal_requests;
     g.lines.push_back("requests ld+st " + fmt("%.0f + %.0f", *ld_req, *st_req) +
                       " <= " + fmt("%.0f", ideal_requests) +
-                      " (a warp's 32 floats, 128 bytes, or more a request)" + verdict(requests_ok));
+                      " (a warp's 32 floats, 128 bytes, or more a request)" +
+                      grade_verdict(requests_ok));
     if (!requests_ok && ld && st)
       hint += " Its requests carry " + fmt("%.1f", 32 * (*ld + *st) / requests) +
               " bytes on average where 32 lanes moving a float each carry 128: moving the array "
               "a byte a lane, or with few lanes of each warp, multiplies the requests.";
   } else {
-    g.lines.push_back("requests ld+st n/a: the request counters are missing" + verdict(false));
+    g.lines.push_back("requests ld+st n/a: the request counters are missing" +
+                      grade_verdict(false));
   }
 
   g.passed = correct && ld_ok && st_ok && sectors_ok && requests_ok;

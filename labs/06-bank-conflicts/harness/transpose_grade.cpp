@@ -5,6 +5,7 @@
 
 #include "transpose_model.hpp"
 
+#include "cudalab/grade.hpp"
 #include "cudalab/model_verdict.hpp"
 
 #include <cstdio>
@@ -32,8 +33,6 @@ std::string fmt(const char* f, double a) {
   return buf;
 }
 
-std::string verdict(bool ok) { return ok ? "  ok" : "  FAIL"; }
-
 // Measured at most the target, with room for the rounding of two quotients.
 bool within(double measured, double target) { return measured <= target * (1 + 1e-9); }
 
@@ -49,17 +48,13 @@ grade_report grade_transpose(const result_row& ex, const std::vector<result_row>
   grade_report g;
   std::string hint;
   const bool correct = ex.verification.ok;
-  g.lines.push_back("correct: " + ex.verification.detail + verdict(correct));
+  g.lines.push_back("correct: " + ex.verification.detail + grade_verdict(correct));
   if (!correct)
     hint +=
         " The transpose is wrong. The size is not a multiple of 32: threads past the matrix "
         "must neither load nor store, and __syncthreads() must sit between filling the tile "
         "and reading it, where every thread of the block reaches it.";
-  if (!ex.counters.available) {
-    g.lines.push_back("counters: n/a (" + ex.counters.reason + ")" + verdict(false));
-    g.hint = "Grading needs hardware counters; cudalab doctor explains how to enable them.";
-    return g;
-  }
+  if (report_missing_counters(ex, g)) return g;
   const transpose_targets target = transpose_grade_targets(ex.config.size);
 
   const auto side_line = [&](const char* side, std::optional<double> measured, double goal,
@@ -68,7 +63,7 @@ grade_report grade_transpose(const result_row& ex, const std::vector<result_row>
     g.lines.push_back(std::string(side) + " sectors/request " +
                       (measured ? fmt("%.3f", *measured) : std::string("n/a")) +
                       " <= " + fmt("%.3f", goal) + " (coalesced, the padded transpose predicted)" +
-                      verdict(ok));
+                      grade_verdict(ok));
     if (!ok && measured)
       hint += std::string(" The ") + what + " touch " + fmt("%.1f", *measured) +
               " sectors a request: a warp's 32 lanes must " + what +
@@ -91,14 +86,14 @@ grade_report grade_transpose(const result_row& ex, const std::vector<result_row>
     g.lines.push_back("shared conflicts " + fmt("%.0f", conflicts) + " <= " + fmt("%.0f", band) +
                       " (" + fmt("%.0f%%", 100 * shared_band_fraction) +
                       " of the wavefronts: the counters' noise on conflict-free code)" +
-                      verdict(conflicts_ok));
+                      grade_verdict(conflicts_ok));
     if (!conflicts_ok)
       hint += " Bank conflicts: " + fmt("%.1f", conflicts / (*ld_w + *st_w) * 100) +
               "% of the shared wavefronts. A column of a [32][32] float tile is 32 words of one "
               "bank; give the tile a row pitch that is odd in words (pad it) or swizzle the "
               "column index, so a column's 32 words land in 32 banks.";
   } else {
-    g.lines.push_back("shared conflicts n/a: a counter is missing" + verdict(false));
+    g.lines.push_back("shared conflicts n/a: a counter is missing" + grade_verdict(false));
   }
 
   g.passed = correct && ld_ok && st_ok && conflicts_ok;

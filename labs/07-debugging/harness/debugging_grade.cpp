@@ -3,14 +3,14 @@
 // written. Its answer may still come out right: the race loses only when a warp runs ahead.
 #include "debugging_grade.hpp"
 
+#include "cudalab/grade.hpp"
+
 #include "sanitizer_run.hpp"
 
 #include <string>
 
 namespace cudalab::labs {
 namespace {
-
-std::string verdict(bool ok) { return ok ? "  ok" : "  FAIL"; }
 
 const char* fix_for(const std::string& tool) {
   if (tool == "memcheck")
@@ -27,7 +27,7 @@ grade_report grade_debugging(const result_row& ex, const std::vector<result_row>
   grade_report g;
   std::string hint;
   const bool correct = ex.verification.ok;
-  g.lines.push_back("correct: " + ex.verification.detail + verdict(correct));
+  g.lines.push_back("correct: " + ex.verification.detail + grade_verdict(correct));
   if (!correct)
     hint +=
         " The blur is wrong: every thread must see its neighbours' values, which other "
@@ -37,7 +37,7 @@ grade_report grade_debugging(const result_row& ex, const std::vector<result_row>
   bool tools_clean = true;
   for (const std::string& tool : exercise_tools()) {
     if (sanitizer.empty()) {
-      g.lines.push_back(tool + ": n/a (compute-sanitizer not found)" + verdict(false));
+      g.lines.push_back(tool + ": n/a (compute-sanitizer not found)" + grade_verdict(false));
       tools_clean = false;
       continue;
     }
@@ -66,7 +66,7 @@ grade_report grade_debugging(const result_row& ex, const std::vector<result_row>
       if (!groups.empty()) line += " (" + describe(groups.front()) + ")";
       hint += std::string(" ") + fix_for(tool);
     }
-    g.lines.push_back(line + verdict(ok));
+    g.lines.push_back(line + grade_verdict(ok));
     tools_clean = tools_clean && ok;
   }
   if (sanitizer.empty())

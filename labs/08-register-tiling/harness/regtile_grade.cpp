@@ -1,6 +1,7 @@
 // `cudalab check 08` (regtile_grade.hpp).
 #include "regtile_grade.hpp"
 
+#include "cudalab/grade.hpp"
 #include "cudalab/report_figures.hpp"
 
 #include <cstdio>
@@ -16,8 +17,6 @@ std::string fmt(const char* f, double a, double b = 0, double c = 0) {
   return buf;
 }
 
-std::string verdict(bool ok) { return ok ? "  ok" : "  FAIL"; }
-
 double tflops(const result_row& r) {
   return r.time.median_ms > 0 ? r.ideal.flops / (r.time.median_ms * 1e-3) / 1e12 : 0;
 }
@@ -28,7 +27,7 @@ grade_report grade_regtile(const result_row& ex, const std::vector<result_row>& 
   grade_report g;
   std::string hint;
   const bool correct = ex.verification.ok;
-  g.lines.push_back("correct: " + ex.verification.detail + verdict(correct));
+  g.lines.push_back("correct: " + ex.verification.detail + grade_verdict(correct));
   if (!correct)
     hint +=
         " The product is wrong. n is odd: tile elements past the matrix must hold 0, only outputs "
@@ -39,7 +38,7 @@ grade_report grade_regtile(const result_row& ex, const std::vector<result_row>& 
   const bool lds_ok = lds && *lds <= regtile_lds_per_fma_target;
   g.lines.push_back("LDS/FMA " + (lds ? fmt("%.3f", *lds) : std::string("n/a")) +
                     " <= " + fmt("%.2f", regtile_lds_per_fma_target) +
-                    " (shared load instructions a multiply-add)" + verdict(lds_ok));
+                    " (shared load instructions a multiply-add)" + grade_verdict(lds_ok));
   if (!lds_ok && lds)
     hint +=
         " Each value read from shared memory feeds too few multiply-adds: give each thread "
@@ -54,7 +53,7 @@ grade_report grade_regtile(const result_row& ex, const std::vector<result_row>& 
   g.lines.push_back("speed " +
                     fmt("%.2f TFLOP/s >= %.0f%% of cublas %.2f", mine,
                         100 * regtile_cublas_fraction_target, roof) +
-                    " (measured in this run)" + verdict(fast));
+                    " (measured in this run)" + grade_verdict(fast));
   if (!fast)
     hint += " The kernel reaches " + fmt("%.0f%%", roof > 0 ? 100 * mine / roof : 0.0) +
             " of cuBLAS: more outputs a thread (8 x 8), 16-byte loads, and a block tile of "

@@ -5,6 +5,7 @@
 #include "cudalab/lab.hpp"
 #include "cudalab/runner.hpp"
 
+#include <string>
 #include <vector>
 
 namespace cudalab {
@@ -28,5 +29,13 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
 // The variants the grader's tests grade as the exercise (exercise_spec::graded_variants, or
 // every fixed, naive and buggy variant); throws cudalab::error naming one that is missing.
 std::vector<const variant*> graded_variants(const lab& l);
+
+// The end of every grader line: "  ok" or "  FAIL" (learners and the tests read lines by it).
+std::string grade_verdict(bool ok);
+
+// When `ex` has no counters (and no trace standing in for them): adds the line that says why,
+// sets the hint that tells how to enable them, and returns true, since the traffic lines
+// cannot be graded.
+bool report_missing_counters(const result_row& ex, grade_report& g);
 
 }  // namespace cudalab
