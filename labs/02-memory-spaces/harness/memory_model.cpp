@@ -48,8 +48,10 @@ void uniform_global_load(unsigned active, std::uint64_t address, model::access_m
 
 // The local accesses of local_spill (as emitted: 16 STL of word spill_slot(k, step), then the
 // sum's loads merged into 4 LDL.128 of words 0-3, 4-7, 8-11, 12-15). Each warp has a frame of
-// its own; for a 16-byte access the model places lane l's four words at 16 l within the
-// warp's 512-byte block, which covers the same sectors as the 4-byte interleave for a full warp.
+// its own, interleaved a word at a time, so a lane's four words of one LDL.128 lie in four
+// different 128-byte rows: the H100 counts such a load as four requests, one a word, each with
+// the sectors of the 4-byte interleave (measured: 16 load requests a warp, 16 sectors for a
+// warp of 3 lanes). The model records each LDL.128 as those four word accesses.
 void local_accesses(unsigned active, unsigned step, model::access_model& m) {
   const std::uint64_t frame = buffer_base(local_buffer);
   for (unsigned k = 0; k < mem::spill_words; ++k) {
@@ -58,10 +60,10 @@ void local_accesses(unsigned active, unsigned step, model::access_model& m) {
       a.address[lane] = mem::local_word_address(frame, mem::spill_slot(k, step), lane);
     m.record(a);
   }
-  for (unsigned word = 0; word < mem::spill_words; word += 4) {
-    warp_access a = warp_access::make(memory_space::local, access_kind::load, 16);
+  for (unsigned word = 0; word < mem::spill_words; ++word) {  // 4 LDL.128, 4 words each
+    warp_access a = warp_access::make(memory_space::local, access_kind::load, 4);
     for (unsigned lane = 0; lane < active; ++lane)
-      a.address[lane] = mem::local_word_address(frame, word, 0) + std::uint64_t{lane} * 16;
+      a.address[lane] = mem::local_word_address(frame, word, lane);
     m.record(a);
   }
 }

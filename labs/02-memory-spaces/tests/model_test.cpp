@@ -67,14 +67,15 @@ TEST(memory_model, coeffs_shared_loads_the_coefficients_once_a_block) {
 }
 
 // Word w of lane l at (32 w + l) * 4: a warp storing its word w writes 128 consecutive bytes.
-// 16 STL of 4 sectors and 4 LDL.128 of 16 sectors a full warp: 64 sectors each way.
+// 16 STL of 4 sectors, and 4 LDL.128 counted as 4 requests of 4 sectors each (one a word):
+// 16 requests and 64 sectors each way, a full warp.
 TEST(memory_model, local_spill_moves_64_sectors_each_way_a_full_warp) {
   const std::size_t n = 1 << 20;
   const std::uint64_t warps = n / 32;
   const auto c = memory_model::predict(kernel::local_spill, n, 256, spill_step);
   EXPECT_EQ(c.local_st_requests, warps * mem::spill_words);
   EXPECT_EQ(c.local_st_sectors, warps * mem::spill_words * 4);
-  EXPECT_EQ(c.local_ld_requests, warps * mem::spill_words / 4);
+  EXPECT_EQ(c.local_ld_requests, warps * mem::spill_words);
   EXPECT_EQ(c.local_ld_sectors, warps * mem::spill_words * 4);
   // Local traffic stays out of the global counters.
   EXPECT_EQ(c.global_ld_requests, warps);
@@ -96,6 +97,9 @@ TEST(memory_model, a_partial_warp_stores_only_its_lanes_sectors) {
   const auto c = memory_model::predict(kernel::local_spill, 40, 64, spill_step);
   EXPECT_EQ(c.local_st_sectors, mem::spill_words * (4 + 1));
   EXPECT_EQ(c.local_st_requests, 2u * mem::spill_words);
+  // Loads the same: each LDL.128 is a request a word, one sector a word for the 8 lanes.
+  EXPECT_EQ(c.local_ld_sectors, mem::spill_words * (4 + 1));
+  EXPECT_EQ(c.local_ld_requests, 2u * mem::spill_words);
 }
 
 TEST(memory_model, spill_slot_is_a_permutation_for_odd_steps) {
