@@ -35,7 +35,9 @@ launch_dims launch_byte_fill_64_index(unsigned char* out, std::size_t n, unsigne
                                       cudaStream_t stream);
 
 // BUGGY leak: out[i] = in[i] * table[i % 256], with the table made on first use and never
-// freed (one allocation a process).
+// freed (one allocation a process). leaky_table is that first use: it makes the table the first
+// time it is called and returns the same one after.
+const float* leaky_table(cudaStream_t stream);
 launch_dims launch_table_scale_leaky(const float* in, float* out, std::size_t n, unsigned block,
                                      cudaStream_t stream);
 // FIXED: the caller owns the table (table_entries floats), filled by fill_table.

@@ -111,17 +111,21 @@ launch_dims launch_table_scale(const float* in, const float* table, float* out, 
   return d;
 }
 
-launch_dims launch_table_scale_leaky(const float* in, float* out, std::size_t n, unsigned block,
-                                     cudaStream_t stream) {
-  // The bug: a table made on first use, kept in a static and never freed. Every launch after
-  // the first reuses it; the allocation outlives the program's last use of it.
+const float* leaky_table(cudaStream_t stream) {
+  // The bug: a table made on first use, kept in a static and never freed. Every use after the
+  // first reuses it; the allocation outlives the program's last use of it.
   static float* table = nullptr;
   static std::once_flag made;
   std::call_once(made, [stream] {
     CUDALAB_CHECK_CUDA(cudaMalloc(reinterpret_cast<void**>(&table), table_entries * sizeof(float)));
     fill_table(table, stream);
   });
-  return launch_table_scale(in, table, out, n, block, stream);
+  return table;
+}
+
+launch_dims launch_table_scale_leaky(const float* in, float* out, std::size_t n, unsigned block,
+                                     cudaStream_t stream) {
+  return launch_table_scale(in, leaky_table(stream), out, n, block, stream);
 }
 
 }  // namespace cudalab::debugging

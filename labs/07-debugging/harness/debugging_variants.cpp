@@ -441,10 +441,21 @@ variant make_leak_variant(bool fixed) {
                         : "a lookup table made on first use and never freed (1 KiB a process)",
                   nullptr, expected_output::table_scale};
   if (!fixed) {
-    variant v = array_variant(spec, [](const float* in, float* out, const launch_config& c,
-                                       cudaStream_t stream) {
-      return dbg::launch_table_scale_leaky(in, out, c.size, static_cast<unsigned>(c.block), stream);
-    });
+    variant v = array_variant(spec, nullptr);
+    // The table's first use is when the point is prepared, as the fixed twin makes its own: so
+    // the kernel phase holds the same launches for both (the scale kernel alone), and Nsight
+    // Compute, filtered to it, counts what cudalab counts.
+    v.prepare = [](const launch_config& c,
+                   cudaStream_t stream) -> std::unique_ptr<prepared_variant> {
+      dbg::leaky_table(stream);
+      array_launch launch = [](const float* in, float* out, const launch_config& point,
+                               cudaStream_t s) {
+        return dbg::launch_table_scale_leaky(in, out, point.size,
+                                             static_cast<unsigned>(point.block), s);
+      };
+      return std::make_unique<array_prepared>(c, std::move(launch), expected_output::table_scale,
+                                              false);
+    };
     v.grid = [](const launch_config& c) { return grid_size{ceil_div(c.size, c.block)}; };
     return v;
   }
