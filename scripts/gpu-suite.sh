@@ -11,7 +11,11 @@
 #
 # With seven labs the whole suite runs past a 10-minute limit on one command: split it in two
 # calls with GPU_SUITE_SKIP, e.g. first GPU_SUITE_SKIP="sanitize bench trace-selftest", then
-# GPU_SUITE_SKIP="ctest-cpu ctest-gpu" (each call packs its own gpu-suite.tar.gz).
+# GPU_SUITE_SKIP="ctest-cpu ctest-gpu" (each call packs its own gpu-suite.tar.gz). On a machine
+# with two GPUs, run two halves at once, each on its own card (CUDA_VISIBLE_DEVICES) and with its
+# own OUT: GPU_SUITE_CTEST_INCLUDE / GPU_SUITE_CTEST_EXCLUDE (ctest -R / -E regexes) split the GPU
+# tests between them, e.g. the sanitizer, ncu and tracer tests on one card and the rest on the
+# other. A run stopped by a signal (timeout) still packs the logs it has.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build/release}
@@ -30,7 +34,9 @@ step() {  # step <name> <command...>: runs, logs to <name>.log, records the resu
   local name=$1; shift
   case "$skip" in *" $name "*) echo "$name: skipped (GPU_SUITE_SKIP)" | tee -a "$summary"; return 0 ;; esac
   local start=$SECONDS
-  "$@" >"$logs/$name.log" 2>&1
+  "$@" >"$logs/$name.log" 2>&1 &  # in the background, so that a TERM reaches the trap below
+  running=$!
+  wait "$running"
   local code=$?
   pack  # after every step, so a run cut short still returns its logs
   printf '%-34s %s (%ss)\n' "$name" "$([ $code -eq 0 ] && echo ok || echo "FAILED (exit $code)")" \
@@ -38,6 +44,15 @@ step() {  # step <name> <command...>: runs, logs to <name>.log, records the resu
   [ $code -eq 0 ] || failed=1
   return $code
 }
+
+running=""
+on_signal() {  # a timeout: stop the step, keep its log, pack what there is
+  [ -n "$running" ] && kill -TERM "$running" 2>/dev/null
+  echo "gpu-suite: stopped by a signal during a step; its log is partial" >>"$summary"
+  pack
+  exit 124
+}
+trap on_signal TERM INT
 
 # nsys stats needs Debian's libdw1/libelf1, carried in .nsys-libs (scripts/fetch-nsys-libs.sh).
 if [ -d .nsys-libs ]; then
@@ -58,10 +73,16 @@ step device "$tool" device
 step device-json "$tool" device --format json
 
 # All tests. CTest prints skipped tests as "Not Run" / "***Skipped": any of them fails the suite.
-ctest_run() {
-  local label=$1
-  ctest --test-dir "$build" -L "$label" --output-on-failure --no-tests=error \
-    --timeout 600 --output-junit "$logs/ctest-$label.xml"
+ctest_run() {  # CPU tests in parallel; GPU tests one at a time (they time and read counters)
+  local label=$1 jobs=1
+  [ "$label" = cpu ] && jobs=$(nproc)
+  local select=()
+  if [ "$label" = gpu ]; then
+    [ -n "${GPU_SUITE_CTEST_INCLUDE:-}" ] && select+=(-R "$GPU_SUITE_CTEST_INCLUDE")
+    [ -n "${GPU_SUITE_CTEST_EXCLUDE:-}" ] && select+=(-E "$GPU_SUITE_CTEST_EXCLUDE")
+  fi
+  ctest --test-dir "$build" -L "$label" "${select[@]}" -j "$jobs" --output-on-failure \
+    --no-tests=error --timeout 600 --output-junit "$logs/ctest-$label.xml"
 }
 step ctest-cpu ctest_run cpu
 step ctest-gpu ctest_run gpu
@@ -92,19 +113,45 @@ if "$tool" list 02 >/dev/null 2>&1; then
     --repeat 32 --no-counters --format csv --output "$logs/02-timers.csv"
   step sweep-02-alloc "$tool" run 02 --variant alloc_free,event_timed --size 64K,1M,16M,256M \
     --repeat 32 --no-counters --format csv --output "$logs/02-alloc.csv"
+  step run-02-coeffs "$tool" run 02 --variant coeffs_global,coeffs_constant,constant_divergent,coeffs_shared \
+    --view full --repeat 32
+  step run-02-constant "$tool" run 02 --variant coeffs_global,coeffs_constant,constant_divergent,coeffs_shared \
+    --metrics constant --view full
   [ -x scripts/nsys.sh ] && step nsys-02-streams scripts/nsys.sh --build "$build" --out "$logs/nsys-02" \
     --repeat 5 02-memory-spaces one_stream,overlap_streams
 fi
 # The memory tracer's one-shot diagnostics (raw traces, SASS with line info, the fallback).
 [ -x scripts/trace-selftest.sh ] && step trace-selftest scripts/trace-selftest.sh --build "$build" --out "$logs/trace-selftest"
 # Sanitizers and the benchmark (the ncu cross-check and nsys runs are gpu CTests above).
-[ -x scripts/sanitize.sh ] && step sanitize scripts/sanitize.sh --build "$build" --out "$logs/sanitize"
+[ -x scripts/sanitize.sh ] && step sanitize scripts/sanitize.sh --build "$build" --out "$logs/sanitize" \
+  --jobs "${GPU_SUITE_SANITIZE_JOBS:-8}"  # 88 variants x 4 tools: 4 at a time took over 10 minutes
 [ -x scripts/bench.sh ] && step bench scripts/bench.sh --build "$build" --out "$logs/bench"
+# gdb_session <file.gdb> <source> <marker> <cudalab args...>: cuda-gdb in batch mode on the debug
+# tool, with the file's @LINE@ set to the source line that holds the marker; passes when the
+# breakpoint was hit and focus switched to the README's thread.
+gdb_session() {
+  local file=$1 source=$2 marker=$3; shift 3
+  local line commands=$work/session.gdb
+  line=$(grep -n "$marker" "$source" | head -1 | cut -d: -f1)
+  [ -n "$line" ] || { echo "gdb_session: '$marker' not found in $source"; return 1; }
+  sed "s/@LINE@/$line/" "$file" >"$commands"
+  cuda-gdb -batch -x "$commands" --args build/debug/tools/cudalab/cudalab "$@" 2>&1 |
+    tee "$work/session.log"
+  grep -Eq "hit Breakpoint 1|Switching focus to CUDA kernel" "$work/session.log" &&
+    grep -Eq '^\$1 = ' "$work/session.log"
+}
 # cuda-gdb on the debug build (-g -G), when it was carried too (the tool alone is enough).
 if [ -x build/debug/tools/cudalab/cudalab ]; then
   step debug-lab01 scripts/debug.sh --build build/debug --check 01-thread-indexing matrix_x_rows
   step debug-lab04 scripts/debug.sh --build build/debug 04-coalescing aos_float3
   step debug-lab07 labs/07-debugging/tests/debug/cuda_gdb_swapped_index.sh --build build/debug
+  # The READMEs' "Step through it" sessions of labs 03 and 08, as written there.
+  step debug-lab03 gdb_session labs/03-shared-memory-tiling/tiled_unguarded.gdb \
+    kernels/matmul/matmul_tiled.cu "a_tile\[word\] = a\[element_index(row, a_col, n)\];" \
+    run 03 --variant tiled_unguarded --size 17 --repeat 1 --warmup 0 --no-counters
+  step debug-lab08 gdb_session labs/08-register-tiling/register_2d.gdb \
+    kernels/matmul/matmul_register_2d.cu "inner_steps(n, BK);" \
+    run 08 --variant register_2d --size 130 --repeat 1 --warmup 0 --no-counters
 fi
 
 echo "tables: $(ls "$logs"/run-*.log 2>/dev/null | wc -l) labs; logs packed in gpu-suite.tar.gz" | tee -a "$summary"
