@@ -115,7 +115,9 @@ void write_full_view(std::ostream& out, const std::vector<result_row>& rows,
         figure shown = *f;
         const metric_info* info = find_metric(name);
         const bool integral = info->unit == "bytes" || info->unit == "sectors" ||
-                              info->unit == "instructions" || info->unit == "requests";
+                              info->unit == "instructions" || info->unit == "requests" ||
+                              info->unit == "replays" || info->unit == "wavefronts" ||
+                              info->unit == "conflicts";
         shown.decimals = integral ? 0 : 2;
         c.push_back(measured_cell(row, shown));
       } else if (!row.counters.available) {

@@ -176,6 +176,15 @@ TEST(full_view, a_counter_this_run_could_not_collect_reads_na_with_its_reason) {
   EXPECT_NE(line_with(text, "aos_float3").find("n/a (not on GA100)"), std::string::npos) << text;
 }
 
+TEST(full_view, counts_print_as_whole_numbers) {
+  // A count of replays read "130023424.00" on the H100 (lab 02, --metrics constant).
+  result_row row = aos_float3_row(1179648);
+  set_counter(row, "constant_replays", 130023424);
+  const std::string text = render({row}, report_view::full);
+  EXPECT_NE(line_with(text, "aos_float3").find("130,023,424"), std::string::npos) << text;
+  EXPECT_EQ(text.find("130023424.00"), std::string::npos) << text;
+}
+
 TEST(details_view, lists_each_metric_with_unit_measured_predicted_and_meaning) {
   const std::string text =
       render({aos_float3_row(1179650)}, report_view::details, nullptr, "aos_float3");
