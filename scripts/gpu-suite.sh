@@ -18,7 +18,7 @@
 # on a machine with two GPUs run two halves at once, each on its own card
 # (CUDA_VISIBLE_DEVICES) with its own OUT, e.g. in one call the heavy tests and trace-selftest on
 # one card and the other tests and tables on the other, then the sanitizers and the benchmark.
-# The sanitizers slow the other card's tests (lab 07's whole-lab test: 14 s alone, 62 s beside
+# The sanitizers slow the other card's tests (lab 07's whole-lab test: 12 s alone, 62 s beside
 # them), so keep timed work away from them. A run stopped by a signal still packs its logs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
