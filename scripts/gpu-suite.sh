@@ -124,6 +124,16 @@ if "$tool" list 02 >/dev/null 2>&1; then
   [ -x scripts/nsys.sh ] && step nsys-02-streams scripts/nsys.sh --build "$build" --out "$logs/nsys-02" \
     --repeat 5 02-memory-spaces one_stream,overlap_streams
 fi
+# Labs 03 and 08's size sweeps for their READMEs and plot.py: TFLOP/s of each kernel, cuBLAS
+# and (lab 03, up to 2048) the CPU, 32 runs a point for the spread.
+if "$tool" list 03 >/dev/null 2>&1; then
+  step sweep-03-sizes "$tool" run 03 --variant naive,tiled,cublas,cpu_naive --sweep tile=8,16,32 \
+    --size 256,512,1024,2048,4096,8192 --repeat 32 --no-counters --format csv --output "$logs/03-sizes.csv"
+fi
+if "$tool" list 08 >/dev/null 2>&1; then
+  step sweep-08-sizes "$tool" run 08 --variant pad_to_64,coarse_1d,register_2d,vectorized,warp_tiled,cublas \
+    --size 256,512,1024,2048,4096,8192 --repeat 32 --no-counters --format csv --output "$logs/08-sizes.csv"
+fi
 # The memory tracer's one-shot diagnostics (raw traces, SASS with line info, the fallback).
 [ -x scripts/trace-selftest.sh ] && step trace-selftest scripts/trace-selftest.sh --build "$build" --out "$logs/trace-selftest"
 # Sanitizers and the benchmark (the ncu cross-check and nsys runs are gpu CTests above).
