@@ -13,11 +13,11 @@
 # command. Measured on H100s (2026-11-25): the GPU tests without lab 07's sanitizer tests, the
 # ncu cross-check and the tracer's tests 5.4 min, and those 7.6 min (the cross-check alone
 # 4.5); the tables, sweeps, Nsight Systems run and cuda-gdb steps 2.5 min; trace-selftest 20 s;
-# the sanitizers 8 min, 10 at a time. Split it with GPU_SUITE_SKIP (step names) and
-# GPU_SUITE_CTEST_INCLUDE / GPU_SUITE_CTEST_EXCLUDE (ctest -R / -E regexes on the GPU tests);
-# on a machine with two GPUs run two halves at once, each on its own card
-# (CUDA_VISIBLE_DEVICES) with its own OUT, e.g. in one call the heavy tests and trace-selftest on
-# one card and the other tests and tables on the other, then the sanitizers and the benchmark.
+# the sanitizers 8 min, 10 at a time. Split it with GPU_SUITE_SKIP (step names), GPU_SUITE_ONLY
+# (a regex of the steps to run) and GPU_SUITE_CTEST_INCLUDE / GPU_SUITE_CTEST_EXCLUDE (ctest -R
+# / -E regexes on the GPU tests). scripts/gpu-suite-split.sh does it on a machine with two GPUs
+# in two calls of under ten minutes: part 1 the tests, tables and sweeps on both cards at once,
+# part 2 the sanitizers and the benchmark.
 # The sanitizers slow the other card's tests (lab 07's whole-lab test: 12 s alone, 62 s beside
 # them), so keep timed work away from them. A run stopped by a signal still packs its logs.
 set -uo pipefail
@@ -37,6 +37,10 @@ pack() { tar -C "$work" -czf "$out/gpu-suite.tar.gz" gpu-suite; cp "$summary" "$
 step() {  # step <name> <command...>: runs, logs to <name>.log, records the result
   local name=$1; shift
   case "$skip" in *" $name "*) echo "$name: skipped (GPU_SUITE_SKIP)" | tee -a "$summary"; return 0 ;; esac
+  if [ -n "${GPU_SUITE_ONLY:-}" ] && ! [[ $name =~ $GPU_SUITE_ONLY ]]; then
+    echo "$name: not in GPU_SUITE_ONLY" >>"$summary"
+    return 0
+  fi
   local start=$SECONDS
   "$@" >"$logs/$name.log" 2>&1 &  # in the background, so that a TERM reaches the trap below
   running=$!

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# scripts/gpu-suite-split.sh <1|2> [build-dir]: scripts/gpu-suite.sh in two parts of under ten
+# minutes each, for a machine with two GPUs (measured on two H100s, 2026-11-25):
+#   part 1  card 0: the GPU tests but the heavy ones, every lab's table, the sweeps, Nsight
+#                   Systems, cuda-gdb (about 9 minutes);
+#           card 1: the heavy GPU tests (lab 07's sanitizer tests, the ncu cross-check, the
+#                   tracer's tests) and trace-selftest (about 8 minutes);
+#   part 2  the CPU tests, then the sanitizers over every lab (16 at a time), then the benchmark
+#           alone on the machine, so that nothing else runs beside its timings.
+# Each card's logs go to $OUT/card0 and $OUT/card1 (part 2: $OUT/card0): gpu-suite.tar.gz,
+# summary.txt and the suite's output. Exit: 0 when every half passed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+part=${1:-}
+build=${2:-build/release}
+out=${OUT:-$PWD/gpu-results}
+heavy='lab07_sanitizer|lab07/lab07_|ncu_crosscheck|trace_'
+half() {  # half <card> <only-regex> [VAR=value...]: one gpu-suite.sh run on one card
+  local card=$1 only=$2; shift 2
+  mkdir -p "$out/card$card"
+  env CUDA_VISIBLE_DEVICES="$card" OUT="$out/card$card" GPU_SUITE_ONLY="$only" "$@" \
+    scripts/gpu-suite.sh "$build" >"$out/card$card/stdout.txt" 2>&1
+}
+case $part in
+  1)
+    [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" -ge 2 ] ||
+      { echo "gpu-suite-split.sh: part 1 needs two GPUs (nvidia-smi -L)" >&2; exit 2; }
+    half 0 '^(doctor|device|device-json|ctest-gpu|run-.*|sweep-.*|nsys-.*|debug-.*)$' \
+      GPU_SUITE_CTEST_EXCLUDE="$heavy" &
+    first=$!
+    half 1 '^(ctest-gpu|trace-selftest)$' GPU_SUITE_CTEST_INCLUDE="$heavy" &
+    second=$!
+    wait $first; a=$?
+    wait $second; b=$?
+    for card in 0 1; do echo "== card $card"; cat "$out/card$card/summary.txt"; done
+    [ $a -eq 0 ] && [ $b -eq 0 ]
+    ;;
+  2)
+    half 0 '^(ctest-cpu|sanitize|bench)$' GPU_SUITE_SANITIZE_JOBS=16
+    code=$?
+    cat "$out/card0/summary.txt"
+    exit $code
+    ;;
+  *) echo "usage: scripts/gpu-suite-split.sh <1|2> [build-dir]" >&2; exit 2 ;;
+esac
