@@ -87,12 +87,16 @@ const std::vector<metric_info> catalogue = {
     {"local_st_sectors", "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum", "sectors",
      "32-byte sectors the local stores touched (spills and run-time indexed arrays)", x::exact},
     {"constant_requests", "idc__requests.sum", "requests",
-     "requests to the indexed constant cache (LDC with a register address); unmeasured class",
+     "requests to the indexed constant cache (LDC with a register address); at least one a "
+     "warp-level LDC on the H100",
      x::per_binary},
     {"constant_divergent_inst", "sm__idc_divergent_instructions.sum", "instructions",
-     "constant loads whose lanes asked for more than one address; unmeasured class", x::per_binary},
+     "constant loads whose lanes asked for more than one address; equal to lab 02's model on the "
+     "H100",
+     x::per_binary},
     {"constant_replays", "sm__idc_divergent_instruction_replays.sum", "replays",
-     "extra constant-cache passes: one per distinct address beyond the first; unmeasured class",
+     "extra constant-cache passes: one per distinct address beyond the first; equal to lab 02's "
+     "model on the H100",
      x::per_binary},
     {"dram_read_bytes", "dram__bytes_read.sum", "bytes",
      "bytes read from device memory (HBM); depends on what the caches already held", x::tolerance,
