@@ -177,7 +177,7 @@ TEST(full_view, a_counter_this_run_could_not_collect_reads_na_with_its_reason) {
 }
 
 TEST(full_view, counts_print_as_whole_numbers) {
-  // A count of replays read "130023424.00" on the H100 (lab 02, --metrics constant).
+  // Replays, like requests and sectors, are counted events: no fraction to show.
   result_row row = aos_float3_row(1179648);
   set_counter(row, "constant_replays", 130023424);
   const std::string text = render({row}, report_view::full);
