@@ -33,14 +33,28 @@ summary=$logs/summary.txt
 failed=0
 
 skip=" ${GPU_SUITE_SKIP:-} "  # e.g. GPU_SUITE_SKIP="sanitize bench" for a quick pass
+# Bad settings stop the suite before any work, with one line and exit 2.
+bad_setting() { echo "gpu-suite: $1" >&2; exit 2; }
+if [ -n "${GPU_SUITE_ONLY:-}" ]; then
+  [[ "" =~ $GPU_SUITE_ONLY ]]
+  [ $? -ne 2 ] || bad_setting "GPU_SUITE_ONLY='$GPU_SUITE_ONLY' is not a valid regular expression"
+fi
+sanitize_jobs=${GPU_SUITE_SANITIZE_JOBS:-8}
+case $sanitize_jobs in
+  '' | *[!0-9]* | 0 | 0*) bad_setting "GPU_SUITE_SANITIZE_JOBS='$sanitize_jobs' must be a whole number from 1 to 64" ;;
+esac
+[ ${#sanitize_jobs} -le 2 ] && [ "$sanitize_jobs" -le 64 ] ||
+  bad_setting "GPU_SUITE_SANITIZE_JOBS='$sanitize_jobs' must be a whole number from 1 to 64 (each job is a compute-sanitizer process on the GPU)"
 pack() { tar -C "$work" -czf "$out/gpu-suite.tar.gz" gpu-suite; cp "$summary" "$out/summary.txt"; }
 step() {  # step <name> <command...>: runs, logs to <name>.log, records the result
   local name=$1; shift
+  step_names="$step_names $name"
   case "$skip" in *" $name "*) echo "$name: skipped (GPU_SUITE_SKIP)" | tee -a "$summary"; return 0 ;; esac
   if [ -n "${GPU_SUITE_ONLY:-}" ] && ! [[ $name =~ $GPU_SUITE_ONLY ]]; then
     echo "$name: not in GPU_SUITE_ONLY" >>"$summary"
     return 0
   fi
+  steps_run=$((steps_run + 1))
   local start=$SECONDS
   "$@" >"$logs/$name.log" 2>&1 &  # in the background, so that a TERM reaches the trap below
   running=$!
@@ -54,6 +68,7 @@ step() {  # step <name> <command...>: runs, logs to <name>.log, records the resu
 }
 
 running=""
+steps_run=0 step_names=""
 on_signal() {  # a timeout: stop the step, keep its log, pack what there is
   [ -n "$running" ] && kill -TERM "$running" 2>/dev/null
   echo "gpu-suite: stopped by a signal during a step; its log is partial" >>"$summary"
@@ -95,6 +110,7 @@ ctest_run() {  # CPU tests in parallel; GPU tests one at a time (they time and r
 step ctest-cpu ctest_run cpu
 step ctest-gpu ctest_run gpu
 for label in cpu gpu; do
+  [ -f "$logs/ctest-$label.log" ] || continue  # the step did not run (GPU_SUITE_SKIP or _ONLY)
   if grep -Eq "Skipped|Not Run" "$logs/ctest-$label.log"; then
     echo "ctest-$label: SKIPPED tests (a failure on the GPU machine):" | tee -a "$summary"
     grep -E "Skipped|Not Run" "$logs/ctest-$label.log" | tee -a "$summary"
@@ -142,7 +158,7 @@ fi
 [ -x scripts/trace-selftest.sh ] && step trace-selftest scripts/trace-selftest.sh --build "$build" --out "$logs/trace-selftest"
 # Sanitizers and the benchmark (the ncu cross-check and nsys runs are gpu CTests above).
 [ -x scripts/sanitize.sh ] && step sanitize scripts/sanitize.sh --build "$build" --out "$logs/sanitize" \
-  --jobs "${GPU_SUITE_SANITIZE_JOBS:-8}"  # 88 variants x 4 tools: 4 at a time took over 10 minutes
+  --jobs "$sanitize_jobs"  # 88 variants x 4 tools: 4 at a time took over 10 minutes
 [ -x scripts/bench.sh ] && step bench scripts/bench.sh --build "$build" --out "$logs/bench"
 # gdb_session <file.gdb> <source> <marker> <cudalab args...>: cuda-gdb in batch mode on the debug
 # tool, with the file's @LINE@ set to the source line that holds the marker; passes when the
@@ -172,6 +188,11 @@ if [ -x build/debug/tools/cudalab/cudalab ]; then
     run 08 --variant register_2d --size 130 --repeat 1 --warmup 0 --no-counters
 fi
 
+if [ -n "${GPU_SUITE_ONLY:-}" ] && [ "$steps_run" -eq 0 ]; then
+  echo "gpu-suite: GPU_SUITE_ONLY='$GPU_SUITE_ONLY' matched no step; the steps:$step_names" >&2
+  rm -rf "$work"
+  exit 2
+fi
 echo "tables: $(ls "$logs"/run-*.log 2>/dev/null | wc -l) labs; logs packed in gpu-suite.tar.gz" | tee -a "$summary"
 pack
 for lab_log in "$logs"/run-*.log; do  # the tables also go to stdout, for a quick look
