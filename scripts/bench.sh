@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/bench.sh [--build DIR] [--out DIR] [--model-only]: the benchmarks behind the numbers
+# scripts/bench.sh [--build DIR] [--out DIR] [--sections LIST] [--model-only]: the benchmarks behind the numbers
 # in docs/ and the lab READMEs (never run while counters are collected, except where that is
 # the point).
 #   1. in-process counters vs ncu: wall time for the same counts of lab 01;
@@ -10,19 +10,25 @@
 #   4. the model's predictions without a GPU: each lab's default run, full sweeps, 2^24;
 #   5. the memory tracer's cost: lab 04 at its default size, untraced without counters, with
 #      in-process counters, and with --trace (one traced launch a point in a second process).
-# --model-only runs section 4 alone (no GPU needed).
+# --sections picks sections by number (--sections 3,5; default all five), so that a part can run
+# within a time limit or on a second GPU; --model-only is --sections 4 (no GPU needed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=build/release out=bench-results model_only=0
+build=build/release out=bench-results sections=1,2,3,4,5
 while [ $# -gt 0 ]; do
   case "$1" in
     --build) build=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    --model-only) model_only=1; shift ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    --model-only) sections=4; shift ;;
+    --sections) [ $# -ge 2 ] || { echo "bench.sh: --sections needs a list (--sections 3,5)" >&2; exit 2; }
+      sections=$2; shift 2 ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
+[[ $sections =~ ^[1-5](,[1-5])*$ ]] ||
+  { echo "bench.sh: --sections '$sections' must be section numbers 1 to 5, comma-separated" >&2; exit 2; }
+want() { [[ ",$sections," == *",$1,"* ]]; }  # want <n>: section n was asked for
 mkdir -p "$out"
 : >"$out/bench-runs.log"
 tool=$build/tools/cudalab/cudalab
@@ -70,11 +76,12 @@ model_predictions() {
     printf '  cudalab %-42s %s s  (runs: %s)\n' "$r" "$(sed -n 3p <<<"$times")" "$(paste -sd' ' <<<"$times")"
   done
 }
-if [ "$model_only" = 1 ]; then
+if [ "$sections" = 4 ]; then
   model_predictions
   exit 0
 fi
 
+if want 1; then
 echo "== 1. counters in-process vs ncu (lab 04 at 1M: every variant and sweep point, memory set, one launch each)"
 # One untimed run first (the first process after a while pays for loading the driver and
 # libraries), then the median of three runs of each command.
@@ -103,6 +110,9 @@ else
   echo "cudalab run --no-counters: ${t_plain} s;  with counters in-process: ${t_cudalab} s;  ncu not found: no comparison"
 fi
 
+fi
+
+if want 2; then
 echo "== 2. NVTX ranges with no tool attached"
 kernel_ms=$("$tool" run 01 --variant grid_ceil_div --size 1M --no-counters --format csv | awk -F, 'NR==2{for(i=1;i<=NF;i++) if(h[i]=="time_ms_median") print $i} NR==1{for(i=1;i<=NF;i++) h[i]=$i}')
 # A default run times 3 warm-up + 20 repeats inside one set of ranges.
@@ -111,6 +121,9 @@ env -u NVTX_INJECTION64_PATH "$build/tools/bench/nvtx_overhead" "$kernel_ms" 23
 echo "a tool attached (libcupti injected, no subscriber):"
 NVTX_INJECTION64_PATH=${CUPTI_LIBRARY:-/usr/local/cuda/lib64/libcupti.so} "$build/tools/bench/nvtx_overhead" "$kernel_ms" 23 || true
 
+fi
+
+if want 3; then
 echo "== 3. large sizes (no counters)"
 if "$tool" list 04 >/dev/null 2>&1; then
   "$tool" run 04 --size 2^26 --no-counters --repeat 20 \
@@ -148,6 +161,9 @@ if "$tool" list 06 >/dev/null 2>&1; then
     --output "$out/06-stride-1001-counters.csv"
 fi
 
+fi
+
+if want 5; then
 echo "== 5. the memory tracer's cost (lab 04 at its default size, every variant and sweep point)"
 if "$tool" doctor | grep -q "ok    memory tracer"; then
   # A mismatch (exit 4) must not stop the benchmark: the logs say it, the GPU tests fail on it.
@@ -160,5 +176,6 @@ if "$tool" doctor | grep -q "ok    memory tracer"; then
 else
   echo "no memory tracer in this build (cudalab doctor says why)" | tee "$out/trace-cost.txt"
 fi
+fi
 
-model_predictions
+if want 4; then model_predictions; fi

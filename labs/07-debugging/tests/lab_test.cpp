@@ -8,6 +8,7 @@
 
 #include "cudalab/check.hpp"
 #include "cudalab/grade.hpp"
+#include "cudalab/runner.hpp"
 
 #include <gtest/gtest.h>
 
@@ -77,6 +78,17 @@ TEST(debugging_lab, sizes_without_slack_for_the_overshoot_are_refused) {
   // 1000 floats fill no page; the guarded twin takes any size.
   EXPECT_THROW(l.find("oob_write")->prepare(launch_config{1000, 256, 0}, nullptr), usage_error);
   EXPECT_THROW(l.find("exercise")->prepare(launch_config{1000, 256, 0}, nullptr), usage_error);
+  // The runner asks before any work starts: 125001 floats fill no 2 MiB page.
+  EXPECT_FALSE(l.find("oob_write")->config_violation(launch_config{125001, 256, 0}).empty());
+  EXPECT_TRUE(
+      l.find("oob_write")->config_violation(launch_config{debugging_default_size, 96, 0}).empty());
+  EXPECT_FALSE(l.find("oob_write_fixed")->config_violation);
+  run_request request;
+  request.which = &l;
+  request.variants = {l.find("oob_write_fixed"), l.find("oob_write")};
+  request.sizes = {125001};
+  request.gpu = false;
+  EXPECT_THROW(run_lab(request), usage_error);
 }
 
 TEST(debugging_lab, the_2d_matrix_is_twice_as_wide_as_tall) {

@@ -165,6 +165,10 @@ std::vector<point> expand(const run_request& request, const grid_limits& limits)
               throw usage_error(name + " at --size " + std::to_string(size) + " --block " +
                                 std::to_string(block) + ": " + why +
                                 " (use a larger --block or a smaller --size)");
+          if (v->config_violation)
+            if (const std::string why = v->config_violation(config); !why.empty())
+              throw usage_error(name + " at --size " + std::to_string(size) + " --block " +
+                                std::to_string(block) + ": " + why);
           points.push_back({v, config});
         }
   }

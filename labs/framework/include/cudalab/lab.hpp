@@ -147,6 +147,10 @@ struct variant {
   std::size_t max_size = 0;
 
   std::function<std::size_t(const launch_config&)> device_bytes;  // GPU memory needed
+  // Why this variant cannot run a launch_config that the block rule and the lab's size limit
+  // allow (lab 07's planted out-of-bounds write needs page slack past its array); empty: it
+  // runs every such config. The runner asks before any work starts.
+  std::function<std::string(const launch_config&)> config_violation;
   // The largest grid the variant launches for a config (the runner checks it against the
   // device's grid limits); empty for library calls that choose their own.
   std::function<grid_size(const launch_config&)> grid;
