@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# scripts/gpu-suite-split.sh <1|2> [build-dir]: scripts/gpu-suite.sh in two parts of under ten
+# scripts/gpu-suite-split.sh <1|2|3> [build-dir]: scripts/gpu-suite.sh in three parts of under ten
 # minutes each, for a machine with two GPUs (measured on two H100s, 2026-11-25):
-#   part 1  card 0: the GPU tests but the heavy ones, every lab's table, the sweeps, Nsight
-#                   Systems, cuda-gdb (about 9 minutes);
+#   part 1  card 0: the GPU tests but the heavy ones (333 s), every lab's table, lab 05's and
+#                   lab 02's sweeps, Nsight Systems, cuda-gdb (about 8 minutes in all);
 #           card 1: the heavy GPU tests (lab 07's sanitizer tests, the ncu cross-check, the
-#                   tracer's tests) and trace-selftest (about 8 minutes);
-#   part 2  the CPU tests, then the sanitizers over every lab (16 at a time), then the benchmark
-#           alone on the machine, so that nothing else runs beside its timings.
-# Each card's logs go to $OUT/card0 and $OUT/card1 (part 2: $OUT/card0): gpu-suite.tar.gz,
-# summary.txt and the suite's output. Exit: 0 when every half passed.
+#                   tracer's tests: 490 s) and trace-selftest (20 s);
+#   part 2  the CPU tests, then the sanitizers over every lab (16 at a time);
+#   part 3  labs 03 and 08's size sweeps (90 s), then the benchmark (2.5 minutes), alone on
+#           the machine, so that nothing else runs beside their timings.
+# With the size sweeps in part 1, card 0 ran past ten minutes on 2026-11-25.
+# Each card's logs go to $OUT/card0 and $OUT/card1 (parts 2 and 3: $OUT/card0):
+# gpu-suite.tar.gz, summary.txt and the suite's output. Exit: 0 when every half passed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 part=${1:-}
@@ -25,7 +27,7 @@ case $part in
   1)
     [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" -ge 2 ] ||
       { echo "gpu-suite-split.sh: part 1 needs two GPUs (nvidia-smi -L)" >&2; exit 2; }
-    half 0 '^(doctor|device|device-json|ctest-gpu|run-.*|sweep-.*|nsys-.*|debug-.*)$' \
+    half 0 '^(doctor|device|device-json|ctest-gpu|run-.*|sweep-block|sweep-02-.*|nsys-.*|debug-.*)$' \
       GPU_SUITE_CTEST_EXCLUDE="$heavy" &
     first=$!
     half 1 '^(ctest-gpu|trace-selftest)$' GPU_SUITE_CTEST_INCLUDE="$heavy" &
@@ -36,10 +38,16 @@ case $part in
     [ $a -eq 0 ] && [ $b -eq 0 ]
     ;;
   2)
-    half 0 '^(ctest-cpu|sanitize|bench)$' GPU_SUITE_SANITIZE_JOBS=16
+    half 0 '^(ctest-cpu|sanitize)$' GPU_SUITE_SANITIZE_JOBS=16
     code=$?
     cat "$out/card0/summary.txt"
     exit $code
     ;;
-  *) echo "usage: scripts/gpu-suite-split.sh <1|2> [build-dir]" >&2; exit 2 ;;
+  3)
+    half 0 '^(sweep-0[38]-sizes|bench)$'
+    code=$?
+    cat "$out/card0/summary.txt"
+    exit $code
+    ;;
+  *) echo "usage: scripts/gpu-suite-split.sh <1|2|3> [build-dir]" >&2; exit 2 ;;
 esac

@@ -16,8 +16,8 @@
 # the sanitizers 8 min, 10 at a time. Split it with GPU_SUITE_SKIP (step names), GPU_SUITE_ONLY
 # (a regex of the steps to run) and GPU_SUITE_CTEST_INCLUDE / GPU_SUITE_CTEST_EXCLUDE (ctest -R
 # / -E regexes on the GPU tests). scripts/gpu-suite-split.sh does it on a machine with two GPUs
-# in two calls of under ten minutes: part 1 the tests, tables and sweeps on both cards at once,
-# part 2 the sanitizers and the benchmark.
+# in three calls of under ten minutes: part 1 the tests and tables on both cards at once, part 2
+# the sanitizers, part 3 the matrix products' size sweeps (90 s) and the benchmark (2.5 min).
 # The sanitizers slow the other card's tests (lab 07's whole-lab test: 12 s alone, 62 s beside
 # them), so keep timed work away from them. A run stopped by a signal still packs its logs.
 set -uo pipefail
