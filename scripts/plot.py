@@ -9,6 +9,8 @@ Custom: --x COLUMN --y COLUMN[,COLUMN...] plots any numeric columns, one line pe
 size and block, into <csv>_<y>_vs_<x>.png. A time or a rate (time_ms_median, gbps,
 payload_gbps, tflops) gets error bars from the fastest and slowest of the timed repeats
 (time_ms_min, time_ms_max: run with --repeat 32 for the spread of 32 runs).
+--speedup BASELINE: every variant's time ratio to BASELINE at each size, against size, into
+<csv>_speedup_over_<BASELINE>.png. --xlabel names the x axis (lab 03's size is a matrix side).
 
   cudalab run 04-coalescing --variant offset --format csv --output offset.csv
   scripts/plot.py offset.csv                  -> offset_offset_gbps.png, offset_offset_sectors.png
@@ -156,10 +158,10 @@ def plot_sweeps(plt, rows, stem, written):
         plt.close(fig)
 
 
-def plot_custom(plt, rows, stem, x, ys, written, log=False):
+def plot_custom(plt, rows, stem, x, ys, written, log=False, xlabel=None):
     require(rows, ["variant", x] + ys, stem + ".csv")
     for y in ys:
-        fig, ax = new_figure(plt, f"{y} against {x}", x, y)
+        fig, ax = new_figure(plt, f"{y} against {x}", xlabel or x, y)
         if not draw(ax, group(rows, x, y)):
             ax.text(0.5, 0.5, f"no rows with both {x} and {y}", ha="center", transform=ax.transAxes)
         if log:
@@ -169,7 +171,7 @@ def plot_custom(plt, rows, stem, x, ys, written, log=False):
         plt.close(fig)
 
 
-def plot_speedup(plt, rows, stem, baseline, written):
+def plot_speedup(plt, rows, stem, baseline, written, xlabel=None):
     """Speedup of every variant over `baseline` (time ratio at the same size), against size."""
     require(rows, ["variant", "size", "time_ms_median"], stem + ".csv")
     base = {r["size"]: number(r["time_ms_median"]) for r in rows if r["variant"] == baseline}
@@ -178,7 +180,8 @@ def plot_speedup(plt, rows, stem, baseline, written):
     speed = [dict(r, speedup=str(base[r["size"]] / number(r["time_ms_median"])))
              for r in rows if r["variant"] != baseline and r["size"] in base
              and number(r.get("time_ms_median"))]
-    fig, ax = new_figure(plt, f"speedup over {baseline}", "size (elements)", f"{baseline} time / time")
+    # --size is elements in most labs and a matrix side in the matrix products: --xlabel says which.
+    fig, ax = new_figure(plt, f"speedup over {baseline}", xlabel or "size", f"{baseline} time / time")
     draw(ax, group(speed, "size", "speedup"))
     ax.axhline(1.0, color="grey", linewidth=1)
     ax.set_xscale("log", base=2)
@@ -193,6 +196,7 @@ def main():
     parser.add_argument("--x", help="column for the x axis (default: the sweep parameter)")
     parser.add_argument("--y", help="comma-separated columns for the y axis (with --x)")
     parser.add_argument("--log", action="store_true", help="log axes (with --x/--y)")
+    parser.add_argument("--xlabel", help="the x axis's label (default: the column's name)")
     parser.add_argument("--speedup", metavar="BASELINE",
                         help="plot every variant's speedup over BASELINE against size")
     args = parser.parse_args()
@@ -211,9 +215,10 @@ def main():
     stem = os.path.splitext(args.csv)[0]
     written = []
     if args.speedup:
-        plot_speedup(plt, rows, stem, args.speedup, written)
+        plot_speedup(plt, rows, stem, args.speedup, written, args.xlabel)
     if args.x:
-        plot_custom(plt, rows, stem, args.x, [c for c in args.y.split(",") if c], written, args.log)
+        plot_custom(plt, rows, stem, args.x, [c for c in args.y.split(",") if c], written, args.log,
+                    args.xlabel)
     elif not args.speedup:
         plot_sweeps(plt, rows, stem, written)
     for path in written:

@@ -23,6 +23,9 @@ for png in "$work/sizes_tflops_vs_size.png" "$work/sizes_time_ms_median_vs_size.
   grep -qF "$png" <<<"$out" || { echo "plot.py did not report $png: $out"; exit 1; }
   [ -s "$png" ] || { echo "$png is missing or empty"; exit 1; }
 done
+out=$("$python" "$root/scripts/plot.py" "$work/sizes.csv" --speedup cublas --xlabel "matrix side n")
+[ -s "$work/sizes_speedup_over_cublas.png" ] && grep -qF sizes_speedup_over_cublas.png <<<"$out" ||
+  { echo "--speedup with --xlabel wrote no figure: $out"; exit 1; }
 set +e
 err=$("$python" "$root/scripts/plot.py" "$work/sizes.csv" --x size --y nothing 2>&1 >/dev/null)
 status=$?
