@@ -76,11 +76,6 @@ model_predictions() {
     printf '  cudalab %-42s %s s  (runs: %s)\n' "$r" "$(sed -n 3p <<<"$times")" "$(paste -sd' ' <<<"$times")"
   done
 }
-if [ "$sections" = 4 ]; then
-  model_predictions
-  exit 0
-fi
-
 if want 1; then
 echo "== 1. counters in-process vs ncu (lab 04 at 1M: every variant and sweep point, memory set, one launch each)"
 # One untimed run first (the first process after a while pays for loading the driver and

@@ -113,6 +113,11 @@ tracer_availability tracer_available() {
   return check_tracer(tracer_install_here(), tracer_environment_here());
 }
 
+bool injects_the_tracer(const std::string& variable_name) {
+  return variable_name == "CUDA_INJECTION64_PATH" || variable_name == "CUDALAB_TRACE_PATCHES" ||
+         variable_name == "CUDALAB_TRACE_OUTPUT" || variable_name == "CUDALAB_TRACE_CUBINS";
+}
+
 std::vector<std::pair<std::string, std::string>> traced_child_environment(
     const tracer_install& install, const std::string& output, const std::string& cubin_dir) {
   const std::string ld = env("LD_LIBRARY_PATH");

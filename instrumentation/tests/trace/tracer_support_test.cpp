@@ -76,5 +76,14 @@ TEST(tracer_support, the_child_environment_injects_the_tracer_and_prefers_the_ma
   EXPECT_EQ(m.at("LD_LIBRARY_PATH").rfind(built().sanitizer_dir, 0), 0u) << m.at("LD_LIBRARY_PATH");
 }
 
+// A child that must run untraced (lab 07's compute-sanitizer runs) drops exactly the variables
+// that inject the tracer: every one traced_child_environment sets, but the library path.
+TEST(tracer_support, the_variables_that_inject_the_tracer_are_those_the_child_environment_sets) {
+  for (const auto& [name, value] : traced_child_environment(built(), "/tmp/w/t.jsonl", "/tmp/w"))
+    EXPECT_EQ(injects_the_tracer(name), name != "LD_LIBRARY_PATH") << name;
+  EXPECT_FALSE(injects_the_tracer("PATH"));
+  EXPECT_FALSE(injects_the_tracer("CUDA_VISIBLE_DEVICES"));
+}
+
 }  // namespace
 }  // namespace cudalab::trace

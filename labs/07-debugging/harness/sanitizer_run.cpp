@@ -2,6 +2,7 @@
 #include "sanitizer_run.hpp"
 
 #include "cudalab/check.hpp"
+#include "cudalab/trace/tracer_support.hpp"
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -106,7 +107,7 @@ std::vector<std::string> child_environment() {
   std::vector<std::string> kept;
   for (char** entry = environ; *entry != nullptr; ++entry) {
     const std::string e = *entry;
-    if (e.rfind("CUDA_INJECTION64_PATH=", 0) == 0 || e.rfind("CUDALAB_TRACE_", 0) == 0) continue;
+    if (trace::injects_the_tracer(e.substr(0, e.find('=')))) continue;
     kept.push_back(e);
   }
   return kept;

@@ -48,4 +48,9 @@ tracer_availability tracer_available();
 std::vector<std::pair<std::string, std::string>> traced_child_environment(
     const tracer_install& install, const std::string& output, const std::string& cubin_dir);
 
+// Whether a variable of traced_child_environment injects or drives the tracer (all of them but
+// LD_LIBRARY_PATH, which only adds a folder): a child that must not run traced (compute-sanitizer
+// injects itself, and stops when another tool is injected) is started without these.
+bool injects_the_tracer(const std::string& variable_name);
+
 }  // namespace cudalab::trace
