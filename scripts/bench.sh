@@ -10,11 +10,13 @@
 #   4. the model's predictions without a GPU: each lab's default run, full sweeps, 2^24;
 #   5. the memory tracer's cost: lab 04 at its default size, untraced without counters, with
 #      in-process counters, and with --trace (one traced launch a point in a second process).
-# --sections picks sections by number (--sections 3,5; default all five), so that a part can run
+#   6. the SASS-level shared-memory witness's cost: labs 04 and 06 at their default sizes with
+#      the data stage's shared counters alone, and with the SASS-level ones the kit grades by.
+# --sections picks sections by number (--sections 3,6; default all six), so that a part can run
 # within a time limit or on a second GPU; --model-only is --sections 4 (no GPU needed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=build/release out=bench-results sections=1,2,3,4,5
+build=build/release out=bench-results sections=1,2,3,4,5,6
 while [ $# -gt 0 ]; do
   case "$1" in
     --build) build=$2; shift 2 ;;
@@ -22,12 +24,12 @@ while [ $# -gt 0 ]; do
     --model-only) sections=4; shift ;;
     --sections) [ $# -ge 2 ] || { echo "bench.sh: --sections needs a list (--sections 3,5)" >&2; exit 2; }
       sections=$2; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
-[[ $sections =~ ^[1-5](,[1-5])*$ ]] ||
-  { echo "bench.sh: --sections '$sections' must be section numbers 1 to 5, comma-separated" >&2; exit 2; }
+[[ $sections =~ ^[1-6](,[1-6])*$ ]] ||
+  { echo "bench.sh: --sections '$sections' must be section numbers 1 to 6, comma-separated" >&2; exit 2; }
 want() { [[ ",$sections," == *",$1,"* ]]; }  # want <n>: section n was asked for
 mkdir -p "$out"
 : >"$out/bench-runs.log"
@@ -171,6 +173,25 @@ if "$tool" doctor | grep -q "ok    memory tracer"; then
 else
   echo "no memory tracer in this build (cudalab doctor says why)" | tee "$out/trace-cost.txt"
 fi
+fi
+
+if want 6; then
+echo "== 6. the SASS-level shared witness's cost (labs 04 and 06 at their default sizes, median of 3)"
+# data stage: the memory set and the data stage's shared counters, what the kit read before;
+# SASS level: the memory set, the per-instruction wavefronts and the conflicts derived from them
+# (which also read the data stage's counters): each lab's default set now.
+for lab in 04 06; do
+  "$tool" list "$lab" >/dev/null 2>&1 || continue
+  "$tool" run "$lab" --no-counters >/dev/null 2>&1 || true  # load the driver and libraries once
+  for how in "memory,pipe" "memory,shared_ld_wavefronts,shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts"; do
+    wall a sh -c '"$0" run "$1" --metrics "$2" >/dev/null 2>&1 || true' "$tool" "$lab" "$how"
+    wall b sh -c '"$0" run "$1" --metrics "$2" >/dev/null 2>&1 || true' "$tool" "$lab" "$how"
+    wall c sh -c '"$0" run "$1" --metrics "$2" >/dev/null 2>&1 || true' "$tool" "$lab" "$how"
+    median=$(printf '%s\n' "$a" "$b" "$c" | sort -n | sed -n 2p)
+    label=$([ "$how" = memory,pipe ] && echo "data stage" || echo "SASS level")
+    printf '  lab %s, %-10s: %s s (runs %s %s %s)\n' "$lab" "$label" "$median" "$a" "$b" "$c"
+  done
+done | tee "$out/shared-witness-cost.txt"
 fi
 
 if want 4; then model_predictions; fi

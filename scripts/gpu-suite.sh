@@ -154,6 +154,8 @@ if "$tool" list 08 >/dev/null 2>&1; then
   step sweep-08-sizes "$tool" run 08 --variant pad_to_64,coarse_1d,register_2d,vectorized,warp_tiled,cublas \
     --size 256,512,1024,2048,4096,8192 --repeat 32 --no-counters --format csv --output "$logs/08-sizes.csv"
 fi
+# Shared memory's two witnesses against the model, every lab with shared memory (docs/counters.md).
+step shared-witness env OUT="$logs" scripts/shared-witness.sh "$build"
 # The memory tracer's one-shot diagnostics (raw traces, SASS with line info, the fallback).
 [ -x scripts/trace-selftest.sh ] && step trace-selftest scripts/trace-selftest.sh --build "$build" --out "$logs/trace-selftest"
 # Sanitizers and the benchmark (the ncu cross-check and nsys runs are gpu CTests above).

@@ -47,16 +47,48 @@ const std::vector<metric_info> catalogue = {
      "shared-memory load instructions (LDS), predicated-off ones included", x::exact},
     {"shared_st_inst", "smsp__inst_executed_op_shared_st.sum", "instructions",
      "shared-memory store instructions (STS), predicated-off ones included", x::exact},
-    {"shared_ld_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "wavefronts",
-     "passes the shared-memory pipeline needed to serve the loads (1 per LDS "
-     "without conflicts)",
-     x::banded},
-    {"shared_st_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "wavefronts",
-     "passes the shared-memory pipeline needed to serve the stores", x::banded},
-    {"shared_ld_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "conflicts",
-     "extra shared load wavefronts caused by bank conflicts", x::banded},
-    {"shared_st_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "conflicts",
-     "extra shared store wavefronts caused by bank conflicts", x::banded},
+    // Shared memory at the SASS level: CUPTI patches each LDS/STS to count the wavefronts
+    // it asked of the data stage, so these depend on the addresses alone (docs/counters.md).
+    {"shared_ld_wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+     "wavefronts",
+     "passes of the shared-memory pipeline the load instructions needed (1 per LDS without "
+     "conflicts), counted per instruction",
+     x::exact},
+    {"shared_st_wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+     "wavefronts",
+     "passes of the shared-memory pipeline the store instructions needed, counted per instruction",
+     x::exact},
+    {"shared_ld_conflicts",
+     "",
+     "conflicts",
+     "shared load wavefronts beyond each instruction's ideal (bank conflicts): the SASS-level "
+     "wavefronts minus the ideal the data stage counted",
+     x::exact,
+     {},
+     {{+1, "shared_ld_wavefronts"}, {-1, "pipe_ld_wavefronts"}, {+1, "pipe_ld_conflicts"}}},
+    {"shared_st_conflicts",
+     "",
+     "conflicts",
+     "shared store wavefronts beyond each instruction's ideal (bank conflicts): the SASS-level "
+     "wavefronts minus the ideal the data stage counted",
+     x::exact,
+     {},
+     {{+1, "shared_st_wavefronts"}, {-1, "pipe_st_wavefronts"}, {+1, "pipe_st_conflicts"}}},
+    // The same passes as the L1 data stage counts them: above the per-instruction count by an
+    // excess that grows with size and occupancy, which it also counts as bank conflicts.
+    {"pipe_ld_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "wavefronts",
+     "shared load wavefronts as the L1 data stage counted them: the SASS-level count plus an "
+     "excess that grows with size and occupancy",
+     x::tolerance},
+    {"pipe_st_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "wavefronts",
+     "shared store wavefronts as the L1 data stage counted them (the excess included)",
+     x::tolerance},
+    {"pipe_ld_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "conflicts",
+     "the data stage's load wavefronts beyond its ideal: real bank conflicts plus its excess",
+     x::tolerance},
+    {"pipe_st_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "conflicts",
+     "the data stage's store wavefronts beyond its ideal: real bank conflicts plus its excess",
+     x::tolerance},
     {"thread_efficiency", "smsp__average_thread_inst_executed_per_inst_executed.ratio",
      "threads/instruction", "active threads per executed warp instruction (32 = no divergence)",
      x::per_binary},
@@ -115,6 +147,8 @@ const std::map<std::string, std::vector<std::string>, std::less<>> sets = {
     {"shared",
      {"shared_ld_inst", "shared_st_inst", "shared_ld_wavefronts", "shared_st_wavefronts",
       "shared_ld_conflicts", "shared_st_conflicts"}},
+    {"pipe",
+     {"pipe_ld_wavefronts", "pipe_st_wavefronts", "pipe_ld_conflicts", "pipe_st_conflicts"}},
     {"divergence",
      {"thread_efficiency", "branch_uniformity", "divergent_branches", "uniform_branches",
       "instructions", "thread_instructions"}},
@@ -148,7 +182,8 @@ std::vector<std::string> close_matches(std::string_view name) {
     const std::size_t d = edit_distance(name, candidate);
     if (d <= limit) scored.emplace_back(d, candidate);
   };
-  for (const auto& m : catalogue) consider(cupti_like ? m.cupti_name : m.short_name);
+  for (const auto& m : catalogue)
+    if (!cupti_like || !m.derived()) consider(cupti_like ? m.cupti_name : m.short_name);
   if (!cupti_like)
     for (const auto& [set, members] : sets) consider(set);
   if (!cupti_like) consider("all");
@@ -201,7 +236,7 @@ bool looks_like_cupti_metric(std::string_view name) {
   }
   throw usage_error(message,
                     "`cudalab metrics` lists the catalogue and the sets (memory, "
-                    "shared, divergence, dram, local, constant, all)");
+                    "shared, pipe, divergence, dram, local, constant, all)");
 }
 
 }  // namespace
@@ -210,8 +245,6 @@ std::string_view to_string(metric_exactness e) {
   switch (e) {
     case metric_exactness::exact:
       return "exact";
-    case metric_exactness::banded:
-      return "banded";
     case metric_exactness::per_binary:
       return "per-binary";
     case metric_exactness::tolerance:
@@ -233,29 +266,44 @@ bool lacks_metric(std::string_view chip, std::string_view cupti_name) {
 }
 
 const metric_info* find_metric(std::string_view name) {
+  if (name.empty()) return nullptr;
   for (const auto& m : catalogue)
     if (m.short_name == name || m.cupti_name == name) return &m;
   return nullptr;
 }
 
+std::string metric_info::source() const {
+  if (!derived()) return cupti_name;
+  std::string text;
+  for (const auto& term : derived_from)
+    text +=
+        (text.empty() ? (term.sign < 0 ? "-" : "") : (term.sign < 0 ? " - " : " + ")) + term.metric;
+  return text;
+}
+
 std::vector<std::string> metric_set_names() {
-  return {"memory", "shared", "divergence", "dram", "local", "constant", "all"};
+  return {"memory", "shared", "pipe", "divergence", "dram", "local", "constant", "all"};
 }
 
 std::vector<std::string> resolve_metrics(std::string_view spec, std::string_view option) {
   std::vector<std::string> out;
-  auto add = [&out](const std::string& cupti) {
+  auto add_cupti = [&out](const std::string& cupti) {
     if (std::find(out.begin(), out.end(), cupti) == out.end()) out.push_back(cupti);
+  };
+  // A derived metric collects its terms (counted metrics: the catalogue never nests them).
+  auto add = [&add_cupti](const metric_info& m) {
+    if (!m.derived()) return add_cupti(m.cupti_name);
+    for (const auto& term : m.derived_from) add_cupti(find_metric(term.metric)->cupti_name);
   };
   for (const std::string& name : split_list(option, spec)) {
     if (name == "all") {
-      for (const auto& m : catalogue) add(m.cupti_name);
+      for (const auto& m : catalogue) add(m);
     } else if (const auto set = sets.find(name); set != sets.end()) {
-      for (const auto& member : set->second) add(find_metric(member)->cupti_name);
+      for (const auto& member : set->second) add(*find_metric(member));
     } else if (const metric_info* m = find_metric(name)) {
-      add(m->cupti_name);
+      add(*m);
     } else if (looks_like_cupti_metric(name)) {
-      add(name);  // checked against the chip when the session configures it
+      add_cupti(name);  // checked against the chip when the session configures it
     } else {
       unknown_metric(name);
     }
@@ -266,6 +314,36 @@ std::vector<std::string> resolve_metrics(std::string_view spec, std::string_view
 std::string display_name(std::string_view cupti_name) {
   if (const metric_info* m = find_metric(cupti_name)) return m->short_name;
   return std::string(cupti_name);
+}
+
+namespace {
+
+std::optional<double> derived_value(const std::map<std::string, double>& totals,
+                                    const metric_info& m) {
+  double value = 0;
+  for (const auto& term : m.derived_from) {
+    const auto it = totals.find(find_metric(term.metric)->cupti_name);
+    if (it == totals.end()) return std::nullopt;
+    value += term.sign * it->second;
+  }
+  return value;
+}
+
+}  // namespace
+
+void add_derived_metrics(std::map<std::string, double>& totals) {
+  for (const auto& m : catalogue)
+    if (m.derived())
+      if (const auto value = derived_value(totals, m)) totals[m.key()] = *value;
+}
+
+std::optional<double> metric_value(const std::map<std::string, double>& totals,
+                                   std::string_view metric) {
+  const metric_info* m = find_metric(metric);
+  const auto it = totals.find(m ? m->key() : std::string(metric));
+  if (it != totals.end()) return it->second;
+  if (m && m->derived()) return derived_value(totals, *m);
+  return std::nullopt;
 }
 
 }  // namespace cudalab

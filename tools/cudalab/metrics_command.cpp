@@ -3,6 +3,7 @@
 #include "options.hpp"
 
 #include "cudalab/metrics.hpp"
+#include "cudalab/user_text.hpp"
 
 #include <iomanip>
 #include <iostream>
@@ -13,8 +14,8 @@ int metrics_command(const args& a) {
   po::options_description options("metrics options");
   std::string set;
   options.add_options()("set", po::value(&set),
-                        "show the CUPTI names of one set or list (memory, shared, divergence, "
-                        "dram, local, constant, all, or a,b,c)");
+                        "show the CUPTI names of one set or list (memory, shared, pipe, "
+                        "divergence, dram, local, constant, all, or a,b,c)");
   po::variables_map vm;
   if (!parse_options(a, "cudalab metrics [--set NAME]", options, {}, vm)) return exit_ok;
   // An empty --set is a mistake, not a request for everything.
@@ -23,14 +24,17 @@ int metrics_command(const args& a) {
       std::cout << display_name(name) << "  " << name << "\n";
     return exit_ok;
   }
+  // Everything the tool prints fits 120 columns: the meanings wrap under their name.
+  constexpr std::size_t indent = 22, width = 120;
   for (const auto& m : metric_catalogue()) {
-    std::cout << std::left << std::setw(22) << m.short_name << std::setw(11)
-              << to_string(m.exactness) << m.cupti_name << "\n"
-              << std::string(22, ' ') << m.meaning << " [" << m.unit << "]\n";
+    std::cout << std::left << std::setw(indent) << m.short_name << std::setw(11)
+              << to_string(m.exactness) << m.source() << "\n";
+    for (const auto& line : wrapped(m.meaning + " [" + m.unit + "]", width - indent))
+      std::cout << std::string(indent, ' ') << line << "\n";
   }
   std::cout << "\nsets:";
   for (const auto& s : metric_set_names()) std::cout << " " << s;
-  std::cout << "   (cudalab run <lab> --metrics <set|a,b,c>; any metric the chip offers by its "
+  std::cout << "\n(cudalab run <lab> --metrics <set|a,b,c>; any metric the chip offers by its "
                "CUPTI name)\n";
   return exit_ok;
 }

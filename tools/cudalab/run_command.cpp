@@ -393,12 +393,6 @@ int run_command(const args& a) {
         if (!k.within) std::cerr << comparison_line(k);
       if (code == exit_ok) code = exit_mismatch;
     }
-    if (const auto outside = band_outliers(r); !outside.empty()) {
-      std::cerr << "cudalab: note: " << r.lab_id << "/" << r.variant_name
-                << ": shared-memory counters above the model's band (docs/counters.md):\n";
-      for (const auto& k : compare_with_model(r))
-        if (!k.within && k.exactness == metric_exactness::banded) std::cerr << comparison_line(k);
-    }
   }
   return code;
 }

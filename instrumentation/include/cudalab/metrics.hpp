@@ -2,6 +2,8 @@
 // (docs/metrics.md), and whether tests may assert it exactly (docs/counters.md).
 #pragma once
 
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,11 +12,17 @@ namespace cudalab {
 
 enum class metric_exactness {
   exact,       // deterministic: tests assert model == hardware
-  banded,      // shared-memory wavefronts/conflicts: within the band of docs/counters.md
   per_binary,  // exact for a given binary (efficiency ratios); changes with the compiler
-  tolerance    // cache- or timing-dependent (DRAM bytes, durations)
+  tolerance    // cache-, timing- or occupancy-dependent (DRAM bytes, durations, the shared
+               // data stage's wavefronts): shown, never compared with the model
 };
 std::string_view to_string(metric_exactness e);
+
+// One term of a metric computed from others: +1 or -1 times a counted catalogue metric.
+struct metric_term {
+  int sign = 1;
+  std::string metric;  // short name
+};
 
 struct metric_info {
   std::string short_name;  // ld_sectors
@@ -25,6 +33,16 @@ struct metric_info {
   // Chips CUPTI lists that do not have this metric: a run there shows it as
   // `n/a (not on <chip>)` and collects the rest (docs/counters.md).
   std::vector<std::string> missing_on = {};
+  // Non-empty for a metric no counter gives directly: the signed sum of these counted metrics
+  // (shared conflicts = SASS-level wavefronts - the data stage's ideal). Its cupti_name is empty.
+  std::vector<metric_term> derived_from = {};
+
+  bool derived() const { return !derived_from.empty(); }
+  // The name its total is kept under in a counter cell: the CUPTI name, or the short name of a
+  // derived metric.
+  const std::string& key() const { return derived() ? short_name : cupti_name; }
+  // How the value is obtained, for `cudalab metrics`: the CUPTI name, or the derivation.
+  std::string source() const;
 };
 
 // Every metric of the catalogue, in display order.
@@ -39,12 +57,22 @@ bool lacks_metric(std::string_view chip, std::string_view cupti_name);
 
 // Named sets: memory, shared, divergence, dram, local, constant, all.
 std::vector<std::string> metric_set_names();
-// Resolves "memory" or "ld_sectors,dram__bytes_read.sum" into CUPTI names. A name outside
+// Resolves "memory" or "ld_sectors,dram__bytes_read.sum" into CUPTI names (a derived metric
+// into the CUPTI names of its terms). A name outside
 // the catalogue is accepted if it looks like a CUPTI metric (has a rollup suffix) and is
 // checked later against the chip. Throws cudalab::usage_error listing close matches.
 std::vector<std::string> resolve_metrics(std::string_view spec,
                                          std::string_view option = "--metrics");
 // The short name of a CUPTI metric when the catalogue knows it, else the CUPTI name itself.
 std::string display_name(std::string_view cupti_name);
+
+// Adds to `totals` (keyed by CUPTI name) every derived catalogue metric whose terms it holds,
+// under the derived metric's key().
+void add_derived_metrics(std::map<std::string, double>& totals);
+// A metric's value in `totals` (keyed by CUPTI name): a catalogue metric by short or CUPTI name
+// (a derived one from its stored value or its terms), any other by its CUPTI name; nullopt
+// when absent.
+std::optional<double> metric_value(const std::map<std::string, double>& totals,
+                                   std::string_view metric);
 
 }  // namespace cudalab

@@ -26,6 +26,9 @@ std::string one_line(std::string_view message, std::size_t limit = 400);
 // `text` without its leading and trailing blanks (spaces, tabs, newlines).
 std::string trim(std::string_view text);
 
+// `text` broken at spaces into lines of at most `width` characters (a longer word stands alone).
+std::vector<std::string> wrapped(std::string_view text, std::size_t width);
+
 // "a, b,a,c" -> {"a", "b", "c"}: items trimmed of blanks, repeats dropped (first kept).
 // Throws usage_error naming `option` for an empty list or an empty item ("a,,b", "a,").
 std::vector<std::string> split_list(std::string_view option, std::string_view text);

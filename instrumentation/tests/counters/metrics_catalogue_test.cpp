@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
 
 namespace cudalab {
@@ -21,10 +24,12 @@ const std::vector<std::pair<std::string, std::string>> expected_names = {
     {"global_st_inst", "smsp__sass_inst_executed_op_global_st.sum"},
     {"shared_ld_inst", "smsp__inst_executed_op_shared_ld.sum"},
     {"shared_st_inst", "smsp__inst_executed_op_shared_st.sum"},
-    {"shared_ld_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"},
-    {"shared_st_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"},
-    {"shared_ld_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"},
-    {"shared_st_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"},
+    {"shared_ld_wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"},
+    {"shared_st_wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum"},
+    {"pipe_ld_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"},
+    {"pipe_st_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"},
+    {"pipe_ld_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"},
+    {"pipe_st_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"},
     {"thread_efficiency", "smsp__average_thread_inst_executed_per_inst_executed.ratio"},
     {"branch_uniformity", "smsp__sass_average_branch_targets_threads_uniform.pct"},
     {"divergent_branches", "smsp__sass_branch_targets_threads_divergent.sum"},
@@ -53,8 +58,15 @@ std::string usage_message(std::string_view spec) {
   return "(accepted)";
 }
 
+// The metrics no counter gives: each instruction's conflicts, from the SASS-level wavefronts and
+// the data stage's ideal (its wavefronts minus its conflicts).
+const std::map<std::string, std::string> expected_derived = {
+    {"shared_ld_conflicts", "shared_ld_wavefronts - pipe_ld_wavefronts + pipe_ld_conflicts"},
+    {"shared_st_conflicts", "shared_st_wavefronts - pipe_st_wavefronts + pipe_st_conflicts"},
+};
+
 TEST(metric_catalogue, holds_exactly_the_documented_metrics) {
-  EXPECT_EQ(metric_catalogue().size(), expected_names.size());
+  EXPECT_EQ(metric_catalogue().size(), expected_names.size() + expected_derived.size());
   for (const auto& [short_name, cupti] : expected_names) {
     const metric_info* m = find_metric(short_name);
     ASSERT_NE(m, nullptr) << short_name;
@@ -63,6 +75,37 @@ TEST(metric_catalogue, holds_exactly_the_documented_metrics) {
     EXPECT_FALSE(m->unit.empty()) << short_name;
     EXPECT_FALSE(m->meaning.empty()) << short_name;
   }
+}
+
+TEST(metric_catalogue, derived_metrics_name_their_terms_and_collect_them) {
+  for (const auto& [short_name, source] : expected_derived) {
+    const metric_info* m = find_metric(short_name);
+    ASSERT_NE(m, nullptr) << short_name;
+    EXPECT_TRUE(m->derived());
+    EXPECT_TRUE(m->cupti_name.empty());
+    EXPECT_EQ(m->key(), short_name);
+    EXPECT_EQ(m->source(), source);
+    std::vector<std::string> terms;
+    for (const auto& t : m->derived_from) {
+      ASSERT_NE(find_metric(t.metric), nullptr) << t.metric;
+      EXPECT_FALSE(find_metric(t.metric)->derived()) << "derived metrics do not nest";
+      terms.push_back(find_metric(t.metric)->cupti_name);
+    }
+    EXPECT_EQ(resolve_metrics(short_name), terms);
+  }
+}
+
+TEST(metric_catalogue, a_derived_metric_is_the_signed_sum_of_its_terms) {
+  std::map<std::string, double> totals = {{find_metric("shared_ld_wavefronts")->cupti_name, 1000},
+                                          {find_metric("pipe_ld_wavefronts")->cupti_name, 1250},
+                                          {find_metric("pipe_ld_conflicts")->cupti_name, 280}};
+  EXPECT_EQ(metric_value(totals, "shared_ld_conflicts"), 30.0);
+  EXPECT_EQ(metric_value(totals, "shared_st_conflicts"), std::nullopt) << "no store terms";
+  add_derived_metrics(totals);
+  EXPECT_EQ(totals.at("shared_ld_conflicts"), 30.0);
+  EXPECT_EQ(totals.count("shared_st_conflicts"), 0u);
+  EXPECT_EQ(metric_value(totals, "shared_ld_wavefronts"), 1000.0);
+  EXPECT_EQ(metric_value(totals, "not_a_metric"), std::nullopt);
 }
 
 TEST(metric_catalogue, every_short_name_resolves_to_its_cupti_name) {
@@ -76,15 +119,18 @@ TEST(metric_catalogue, names_are_unique) {
   std::set<std::string> shorts, cuptis;
   for (const auto& m : metric_catalogue()) {
     EXPECT_TRUE(shorts.insert(m.short_name).second) << m.short_name;
-    EXPECT_TRUE(cuptis.insert(m.cupti_name).second) << m.cupti_name;
+    EXPECT_TRUE(cuptis.insert(m.key()).second) << m.key();
   }
 }
 
 TEST(metric_catalogue, exactness_follows_the_measured_classes) {
   EXPECT_EQ(find_metric("ld_sectors")->exactness, metric_exactness::exact);
   EXPECT_EQ(find_metric("st_requests")->exactness, metric_exactness::exact);
-  EXPECT_EQ(find_metric("shared_ld_conflicts")->exactness, metric_exactness::banded);
-  EXPECT_EQ(find_metric("shared_ld_wavefronts")->exactness, metric_exactness::banded);
+  // Shared memory per instruction (SASS level) is exact; the data stage's own count is not.
+  EXPECT_EQ(find_metric("shared_ld_conflicts")->exactness, metric_exactness::exact);
+  EXPECT_EQ(find_metric("shared_ld_wavefronts")->exactness, metric_exactness::exact);
+  EXPECT_EQ(find_metric("pipe_ld_wavefronts")->exactness, metric_exactness::tolerance);
+  EXPECT_EQ(find_metric("pipe_st_conflicts")->exactness, metric_exactness::tolerance);
   EXPECT_EQ(find_metric("thread_efficiency")->exactness, metric_exactness::per_binary);
   EXPECT_EQ(find_metric("dram_read_bytes")->exactness, metric_exactness::tolerance);
   EXPECT_EQ(find_metric("duration")->exactness, metric_exactness::tolerance);
@@ -125,18 +171,26 @@ TEST(metric_sets, each_set_resolves_to_its_members) {
       {"divergence",
        {"thread_efficiency", "branch_uniformity", "divergent_branches", "uniform_branches",
         "instructions", "thread_instructions"}},
+      {"pipe",
+       {"pipe_ld_wavefronts", "pipe_st_wavefronts", "pipe_ld_conflicts", "pipe_st_conflicts"}},
       {"dram", {"dram_read_bytes", "dram_write_bytes", "l2_sectors_from_l1"}},
       {"local", {"local_ld_requests", "local_ld_sectors", "local_st_requests", "local_st_sectors"}},
       {"constant", {"constant_requests", "constant_divergent_inst", "constant_replays"}},
   };
+  // A set collects its counted members and the terms of its derived ones, each once.
   for (const auto& [set, members] : sets) {
     std::vector<std::string> expected;
-    for (const auto& m : members) expected.push_back(find_metric(m)->cupti_name);
+    for (const auto& m : members)
+      for (const auto& cupti : resolve_metrics(m))
+        if (std::find(expected.begin(), expected.end(), cupti) == expected.end())
+          expected.push_back(cupti);
     EXPECT_EQ(resolve_metrics(set), expected) << set;
   }
-  EXPECT_EQ(resolve_metrics("all").size(), metric_catalogue().size());
-  EXPECT_EQ(metric_set_names(), (std::vector<std::string>{"memory", "shared", "divergence", "dram",
-                                                          "local", "constant", "all"}));
+  std::size_t counted = 0;
+  for (const auto& m : metric_catalogue()) counted += !m.derived();
+  EXPECT_EQ(resolve_metrics("all").size(), counted);
+  EXPECT_EQ(metric_set_names(), (std::vector<std::string>{"memory", "shared", "pipe", "divergence",
+                                                          "dram", "local", "constant", "all"}));
 }
 
 TEST(metric_sets, lists_mix_sets_short_and_raw_names_without_duplicates) {

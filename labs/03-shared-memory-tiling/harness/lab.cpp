@@ -31,13 +31,8 @@ namespace {
 using matmul_model::kernel;
 
 std::vector<std::string> default_metrics() {
-  std::vector<std::string> m = resolve_metrics("memory");
-  for (const char* needed : {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
-                             "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
-                             "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
-                             "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"})
-    if (std::find(m.begin(), m.end(), needed) == m.end()) m.emplace_back(needed);
-  return m;
+  return resolve_metrics(
+      "memory,shared_ld_wavefronts,shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts");
 }
 
 }  // namespace

@@ -34,15 +34,10 @@
 namespace cudalab::labs {
 namespace {
 
+// The staged variant's shared-memory traffic, so its tile's bank behaviour is visible.
 std::vector<std::string> default_metrics() {
-  std::vector<std::string> m = resolve_metrics("memory");
-  // The staged variant's shared-memory traffic, so its tile's bank behaviour is visible.
-  for (const char* shared : {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
-                             "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
-                             "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
-                             "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"})
-    if (std::find(m.begin(), m.end(), shared) == m.end()) m.emplace_back(shared);
-  return m;
+  return resolve_metrics(
+      "memory,shared_ld_wavefronts,shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts");
 }
 
 }  // namespace

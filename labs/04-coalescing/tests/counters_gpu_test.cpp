@@ -1,10 +1,9 @@
 // Lab 04 against the hardware: the access model must predict the H100's counters.
 //
 // Global requests and sectors are deterministic for a given binary: every variant with kernels,
-// every offset 0..32 and every stride 1..32 must equal the model exactly. Shared-memory
-// wavefronts are not: the H100 reports more than the formula even for conflict-free kernels,
-// so the staged tile is held to the band of docs/counters.md (shared_band_fraction). Runs on
-// the release build only (-G changes the counts).
+// every offset 0..32 and every stride 1..32 must equal the model exactly, and so must the staged
+// tile's shared wavefronts and conflicts, read per instruction by the SASS-level counters
+// (docs/counters.md). Runs on the release build only (-G changes the counts).
 #include "coalescing_lab.hpp"
 
 #include "gpu_test.hpp"
@@ -26,22 +25,11 @@ namespace {
 
 using testing::counter_test;
 
-constexpr const char* shared_ld_wavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
-constexpr const char* shared_st_wavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
-constexpr const char* shared_ld_conflicts =
-    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
-constexpr const char* shared_st_conflicts =
-    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
-
 const char* const global_metrics[] = {"ld_requests", "ld_sectors", "st_requests", "st_sectors"};
 
 std::vector<std::string> metrics() {
-  std::vector<std::string> m;
-  for (const char* g : global_metrics) m.push_back(find_metric(g)->cupti_name);
-  for (const char* s :
-       {shared_ld_wavefronts, shared_st_wavefronts, shared_ld_conflicts, shared_st_conflicts})
-    m.emplace_back(s);
-  return m;
+  return resolve_metrics(
+      "memory,shared_ld_wavefronts,shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts");
 }
 
 class coalescing_counters : public counter_test {
@@ -128,31 +116,19 @@ TEST_F(coalescing_counters, aos_float3_still_needs_12_sectors_per_request) {
   EXPECT_EQ(st_sect / st_req, 12.0);
 }
 
-TEST_F(coalescing_counters, staged_tile_wavefronts_are_within_the_band_of_the_model) {
+TEST_F(coalescing_counters, staged_tile_wavefronts_and_conflicts_equal_the_model) {
   const variant& v = *m_lab.find("aos_float3_staged");
   for (const launch_config c :
        {launch_config{std::size_t{1} << 20, 256, 0}, launch_config{1'000'003, 96, 0}}) {
     const auto m = measure(v, c);
     const model::access_counts p = v.predict(c);
-    const struct {
-      const char* metric;
-      double predicted;
-      double wavefronts;
-    } checks[] = {
-        {shared_ld_wavefronts, double(p.shared_ld_wavefronts), double(p.shared_ld_wavefronts)},
-        {shared_st_wavefronts, double(p.shared_st_wavefronts), double(p.shared_st_wavefronts)},
-        {shared_ld_conflicts, double(p.shared_ld_conflicts), double(p.shared_ld_wavefronts)},
-        {shared_st_conflicts, double(p.shared_st_conflicts), double(p.shared_st_wavefronts)},
-    };
     ASSERT_GT(p.shared_ld_wavefronts, 0u);
-    for (const auto& k : checks) {
-      const auto it = m.find(k.metric);
-      ASSERT_NE(it, m.end()) << k.metric;
-      EXPECT_GE(it->second, k.predicted) << k.metric << " n=" << c.size;
-      // Shared-memory counters run above the formula on the H100 (report.hpp explains the
-      // band); global counts above are exact.
-      EXPECT_LE(it->second, k.predicted + shared_band_fraction * k.wavefronts)
-          << k.metric << " n=" << c.size;
+    const auto predicted = p.by_metric();
+    for (const char* metric : {"shared_ld_wavefronts", "shared_st_wavefronts",
+                               "shared_ld_conflicts", "shared_st_conflicts"}) {
+      const auto measured = metric_value(m, metric);
+      ASSERT_TRUE(measured) << metric;
+      EXPECT_EQ(*measured, predicted.at(metric)) << metric << " n=" << c.size;
     }
   }
 }

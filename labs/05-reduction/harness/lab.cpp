@@ -32,20 +32,7 @@ namespace {
 
 using reduction_model::kernel;
 
-constexpr const char* thread_efficiency =
-    "smsp__average_thread_inst_executed_per_inst_executed.ratio";
-constexpr const char* ld_wavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
-constexpr const char* st_wavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
-constexpr const char* ld_conflicts = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
-constexpr const char* st_conflicts = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
-
-std::vector<std::string> default_metrics() {
-  std::vector<std::string> m = resolve_metrics("memory,shared,divergence");
-  for (const char* needed :
-       {thread_efficiency, ld_wavefronts, st_wavefronts, ld_conflicts, st_conflicts})
-    if (std::find(m.begin(), m.end(), needed) == m.end()) m.emplace_back(needed);
-  return m;
-}
+std::vector<std::string> default_metrics() { return resolve_metrics("memory,shared,divergence"); }
 
 }  // namespace
 

@@ -18,8 +18,8 @@ inline constexpr double reduction_min_bandwidth_share = 0.5;
 // needs every line:
 //   correct            every block's partial sum matches the CPU;
 //   threads/inst       at least 0.95 x sequential's (no divergent tree);
-//   bank conflicts     at most the conflict-free model plus the counters' phantom band
-//                      (shared_band_fraction of the exercise's wavefronts);
+//   bank conflicts     at most sequential's predicted conflicts (none), counted per
+//                      instruction by the SASS-level counters;
 //   shared wavefronts  at most 1.05 x sequential's (whole warps at each step);
 //   writes a block     global stores, reductions and atomics at most one a block launched:
 //                      the block's values meet in shared memory or in registers (shuffles),

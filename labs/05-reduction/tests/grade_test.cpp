@@ -25,6 +25,8 @@ struct counts {
   double thread_efficiency = 31.70;
   double ld_wavefronts = 25 * blocks, st_wavefronts = 20 * blocks;
   double ld_conflicts = 0, st_conflicts = 0;
+  // The data stage's wavefronts beyond the SASS-level ones, which it also counts as conflicts.
+  double pipe_ld_excess = 4000, pipe_st_excess = 4000;
   double st_requests = blocks, red_requests = 0, atom_requests = 0;
   double ctas = blocks;
   double gbps = 800;
@@ -43,10 +45,14 @@ result_row row_of(const std::string& name, const counts& c) {
   r.counters.available = true;
   r.counters.totals = {
       {"smsp__average_thread_inst_executed_per_inst_executed.ratio", c.thread_efficiency},
-      {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", c.ld_wavefronts},
-      {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", c.st_wavefronts},
-      {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", c.ld_conflicts},
-      {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", c.st_conflicts},
+      {"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", c.ld_wavefronts},
+      {"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum", c.st_wavefronts},
+      {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", c.ld_wavefronts + c.pipe_ld_excess},
+      {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", c.st_wavefronts + c.pipe_st_excess},
+      {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+       c.ld_conflicts + c.pipe_ld_excess},
+      {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+       c.st_conflicts + c.pipe_st_excess},
       {"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", c.st_requests},
       {"l1tex__t_requests_pipe_lsu_mem_global_op_red.sum", c.red_requests},
       {"l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum", c.atom_requests},
@@ -106,31 +112,31 @@ TEST(reduction_grade, threads_per_instruction_pass_at_the_share_and_fail_below) 
   expect_only_failure(grade(c), "threads per instruction");
 }
 
-TEST(reduction_grade, conflicts_pass_up_to_the_shared_band_and_fail_above) {
+TEST(reduction_grade, conflicts_pass_at_none_and_fail_at_one) {
   counts c;
-  c.ld_conflicts = shared_band_fraction * (c.ld_wavefronts + c.st_wavefronts);
   EXPECT_TRUE(grade(c).passed) << all_lines(grade(c));
   c.ld_conflicts += 1;
+  c.ld_wavefronts += 1;
   expect_only_failure(grade(c), "shared bank conflicts");
 }
 
-TEST(reduction_grade, a_shuffle_solution_with_the_h100s_phantom_conflicts_passes) {
-  // warp_shuffle and sequential as the H100 measured them side by side at 2^24 (README table):
-  // warp_shuffle's 12,524 + 44,928 conflicts are 5.9% of its 471,276 + 503,680 wavefronts,
-  // with none in the model. A bound of 2% of the wavefronts failed this correct kernel.
+TEST(reduction_grade, a_shuffle_solution_with_the_data_stage_excess_passes) {
+  // warp_shuffle and sequential as an H200 measured them at 2^24: the SASS-level wavefronts
+  // equal the model with no conflict, while the data stage counted 13,230 + 46,422 more for
+  // warp_shuffle (6.5% of them), all as conflicts. Only the SASS-level count is graded.
   counts shuffle;
-  shuffle.ld_wavefronts = 471276;
-  shuffle.st_wavefronts = 503680;
-  shuffle.ld_conflicts = 12524;
-  shuffle.st_conflicts = 44928;
+  shuffle.ld_wavefronts = 458752;
+  shuffle.st_wavefronts = 458752;
+  shuffle.pipe_ld_excess = 13230;
+  shuffle.pipe_st_excess = 46422;
   shuffle.thread_efficiency = 31.64;
   shuffle.st_requests = shuffle.ctas = 32768;
   shuffle.gbps = 1920.5;
   counts sequential;
-  sequential.ld_wavefronts = 1677751;
-  sequential.st_wavefronts = 1355842;
-  sequential.ld_conflicts = 39351;
-  sequential.st_conflicts = 45122;
+  sequential.ld_wavefronts = 1638400;
+  sequential.st_wavefronts = 1310720;
+  sequential.pipe_ld_excess = 39380;
+  sequential.pipe_st_excess = 44749;
   sequential.st_requests = sequential.ctas = 65536;
   sequential.gbps = 828.6;
   result_row reference = row_of("sequential", sequential);

@@ -16,6 +16,7 @@ namespace cudalab::labs {
 struct transpose_targets {
   double ld_sectors_per_request = 0;
   double st_sectors_per_request = 0;
+  double shared_conflicts = 0;  // loads and stores
 };
 transpose_targets transpose_grade_targets(std::size_t n);
 
@@ -23,8 +24,8 @@ transpose_targets transpose_grade_targets(std::size_t n);
 //   1. correct             the output is the exact transpose, nothing written past it;
 //   2. ld sectors/request  measured <= the target: loads coalesced;
 //   3. st sectors/request  measured <= the target: stores coalesced;
-//   4. shared conflicts    measured ld + st bank conflicts <= shared_band_fraction of the
-//                          measured wavefronts (a conflict-free kernel; 2 more for tiny counts).
+//   4. shared conflicts    measured ld + st bank conflicts (SASS-level, exact) <= the padded
+//                          transpose's predicted conflicts: none.
 grade_report grade_transpose(const result_row& exercise, const std::vector<result_row>& references);
 
 }  // namespace cudalab::labs

@@ -31,14 +31,9 @@ using regtile_model::kernel;
 namespace mm = cudalab::matmul;
 
 std::vector<std::string> default_metrics() {
-  std::vector<std::string> m = resolve_metrics("memory");
-  for (const char* needed : {"smsp__inst_executed_op_shared_ld.sum",
-                             "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
-                             "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
-                             "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
-                             "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"})
-    if (std::find(m.begin(), m.end(), needed) == m.end()) m.emplace_back(needed);
-  return m;
+  return resolve_metrics(
+      "memory,shared_ld_inst,shared_ld_wavefronts,shared_st_wavefronts,shared_ld_conflicts,shared_"
+      "st_conflicts");
 }
 
 mm::launch_dims coarse_1d(const float* a, const float* b, float* c, std::size_t n, unsigned,

@@ -225,6 +225,14 @@ void counter_batch::collect_together(std::vector<result_row>& rows, std::vector<
     cell.totals = combine_totals(per_point[i]);
     for (auto& [name, value] : cell.totals)
       if (write_backs[i] && is_dram_write(name)) value += write_backs[i]->values.at(name);
+    add_derived_metrics(cell.totals);
+    for (auto& kernel : per_point[i]) add_derived_metrics(kernel.values);
+    // A derived metric is missing where one of its terms is.
+    for (const auto& m : metric_catalogue())
+      for (const auto& term : m.derived_from)
+        if (const auto it = cell.missing.find(find_metric(term.metric)->cupti_name);
+            it != cell.missing.end())
+          cell.missing.emplace(m.key(), it->second);
     cell.per_kernel = std::move(per_point[i]);
   }
   points.clear();

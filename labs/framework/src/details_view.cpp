@@ -99,9 +99,8 @@ std::vector<entry> entries_of(const result_row& row, const report_context& conte
                   row.verification.detail.empty() ? "the result against the CPU reference"
                                                   : row.verification.detail});
   list.push_back({"model verdict", "", cells::model_verdict_in_full(row), "-",
-                  "exact counts equal the model; shared-memory counts lie between the model and " +
-                      cells::fixed(100 * shared_band_fraction, 0) +
-                      "% of its wavefronts above it"});
+                  "every count the model is held to equals it (shared memory through the "
+                  "SASS-level counters)"});
   for (const auto& f : derived_figures())
     if (has_anything(row, f))
       list.push_back({f.header, f.unit, measured_text(row, f), predicted_text(row, f), f.meaning});

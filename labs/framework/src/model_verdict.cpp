@@ -5,14 +5,6 @@
 #include <string_view>
 
 namespace cudalab {
-namespace {
-
-// The wavefronts that bound a banded metric: loads for shared_ld_*, stores for shared_st_*.
-std::string wavefronts_of(const std::string& metric) {
-  return metric.find("_st_") != std::string::npos ? "shared_st_wavefronts" : "shared_ld_wavefronts";
-}
-
-}  // namespace
 
 bool is_quotient(const metric_info& info) {
   const auto ends_with = [&](std::string_view suffix) {
@@ -50,10 +42,7 @@ std::vector<metric_check> compare_with_model(const result_row& row) {
     const auto pred = prediction(name);
     if (!meas || !pred) continue;
     metric_check k{name, *meas, *pred, info->exactness, true};
-    if (info->exactness == metric_exactness::banded) {
-      const double band = shared_band_fraction * prediction(wavefronts_of(name)).value_or(0) + 2;
-      k.within = *meas >= *pred && *meas <= *pred + band;
-    } else if (is_quotient(*info)) {
+    if (is_quotient(*info)) {
       k.within = std::abs(*meas - *pred) <= 1e-6 * std::max(1.0, std::abs(*pred));
     } else {
       k.within = *meas == *pred;
@@ -66,14 +55,7 @@ std::vector<metric_check> compare_with_model(const result_row& row) {
 std::vector<std::string> model_mismatches(const result_row& row) {
   std::vector<std::string> names;
   for (const auto& k : compare_with_model(row))
-    if (!k.within && k.exactness != metric_exactness::banded) names.push_back(k.metric);
-  return names;
-}
-
-std::vector<std::string> band_outliers(const result_row& row) {
-  std::vector<std::string> names;
-  for (const auto& k : compare_with_model(row))
-    if (!k.within && k.exactness == metric_exactness::banded) names.push_back(k.metric);
+    if (!k.within) names.push_back(k.metric);
   return names;
 }
 

@@ -225,7 +225,7 @@ std::vector<std::string> collected_metric_names(const std::vector<result_row>& r
   std::set<std::string> seen;
   for (const auto& info : metric_catalogue())
     for (const auto& row : rows)
-      if (collected(row, info.cupti_name) && seen.insert(info.short_name).second)
+      if (collected(row, info.key()) && seen.insert(info.short_name).second)
         names.push_back(info.short_name);
   for (const auto& row : rows) {
     if (!row.counters.available) continue;
@@ -242,9 +242,12 @@ std::vector<std::string> collected_metric_names(const std::vector<result_row>& r
 std::string missing_reason(const result_row& row, const figure& f) {
   if (!row.counters.available) return "";
   for (const auto& input : f.inputs) {
-    const metric_info* info = find_metric(input);
-    const auto it = row.counters.missing.find(info ? info->cupti_name : input);
-    if (it != row.counters.missing.end()) return it->second;
+    // A derived metric is missing where one of its terms is.
+    for (const std::string& cupti :
+         find_metric(input) ? resolve_metrics(input) : std::vector<std::string>{input}) {
+      const auto it = row.counters.missing.find(cupti);
+      if (it != row.counters.missing.end()) return it->second;
+    }
   }
   return "";
 }

@@ -85,11 +85,9 @@ std::vector<record_field> record_of(const result_row& row,
     if (row.trace && row.trace->available) v = row.trace->counts.by_metric().at(name);
     number("trace_" + name, v, 0);
   }
-  std::string mismatches, outside;
+  std::string mismatches;
   for (const auto& m : model_mismatches(row)) mismatches += (mismatches.empty() ? "" : " ") + m;
-  for (const auto& m : band_outliers(row)) outside += (outside.empty() ? "" : " ") + m;
   text("model_mismatch", mismatches);
-  text("above_shared_band", outside);
   std::string missing;
   for (const auto& [cupti, why] : row.counters.missing)
     missing += (missing.empty() ? "" : "; ") + cupti + ": " + why;

@@ -51,9 +51,6 @@ std::string model_verdict(const result_row& row, verdict_length length) {
   const auto bad = model_mismatches(row);
   if (!bad.empty())
     return length == verdict_length::names ? named("MISMATCH", bad, false) : "MISMATCH";
-  const auto outside = band_outliers(row);
-  if (!outside.empty())
-    return length == verdict_length::names ? named("above band", outside, false) : "above band";
   return "= model";
 }
 
@@ -61,10 +58,7 @@ std::string model_verdict_in_full(const result_row& row) {
   if (!row.predicted) return "no model";
   if (!row.counters.available) return "n/a";
   const std::string bad = named("MISMATCH", model_mismatches(row), true);
-  const std::string outside = named("above band", band_outliers(row), true);
-  if (bad.empty() && outside.empty()) return "= model";
-  if (bad.empty()) return outside;
-  return outside.empty() ? bad : bad + "; " + outside;
+  return bad.empty() ? "= model" : bad;
 }
 
 std::string figure_value(const figure& f, double v, bool compact) {

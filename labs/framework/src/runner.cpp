@@ -26,11 +26,7 @@
 namespace cudalab {
 
 std::optional<double> counter_cell::get(std::string_view metric) const {
-  std::string name(metric);
-  if (const metric_info* info = find_metric(metric)) name = info->cupti_name;
-  const auto it = totals.find(name);
-  if (it == totals.end()) return std::nullopt;
-  return it->second;
+  return metric_value(totals, metric);
 }
 
 double measured_copy_gbps(int device) {

@@ -89,7 +89,7 @@ void counters_from_trace(result_row& row) {
   c.from_trace = true;
   c.reason = "from the trace";
   for (const auto& name : traced_metrics())
-    if (const metric_info* m = find_metric(name)) c.totals[m->cupti_name] = values.at(name);
+    if (const metric_info* m = find_metric(name)) c.totals[m->key()] = values.at(name);
   row.counters = std::move(c);
 }
 

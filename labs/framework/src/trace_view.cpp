@@ -47,8 +47,7 @@ void write_trace_view(std::ostream& out, const std::vector<result_row>& rows,
         verdict = "no model";
       else
         verdict = *m == *t ? "= model" : "model " + signed_difference(*t - *m);
-      // The counters against the trace; on shared metrics a small excess is the hardware's
-      // band (the footer says so), not a disagreement.
+      // The counters against the trace: both count the binary instruction by instruction.
       if (t && c) verdict += *c == *t ? ", = counters" : ", counters " + signed_difference(*c - *t);
       cells.push_back({first ? name : "", metric, number(m), number(t), number(c), verdict});
       first = false;
@@ -61,8 +60,7 @@ void write_trace_view(std::ostream& out, const std::vector<result_row>& rows,
   out << "model: the access model from the source's index functions; trace: the binary that ran,\n"
          "under the Compute Sanitizer tracer (one launch a point); counters: the hardware.\n"
          "agree: `model +N`: the trace counted N more than the model; `counters +N`: the counters\n"
-         "N more than the trace (on shared metrics a small excess is the band of "
-         "docs/counters.md).\n";
+         "N more than the trace (shared memory: the SASS-level counters, docs/counters.md).\n";
   if (!context.counters_note.empty()) out << "counters: n/a (" << context.counters_note << ")\n";
 }
 

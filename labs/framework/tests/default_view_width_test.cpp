@@ -43,10 +43,9 @@ std::vector<result_row> measured_rows(std::vector<result_row> rows) {
     row.counters.available = true;
     if (row.predicted)
       for (const auto& [name, value] : row.predicted->by_metric())
-        if (const metric_info* info = find_metric(name))
-          row.counters.totals[info->cupti_name] = value;
+        if (const metric_info* info = find_metric(name)) row.counters.totals[info->key()] = value;
     const auto set = [&](const char* name, double value) {
-      row.counters.totals[find_metric(name)->cupti_name] = value;
+      row.counters.totals[find_metric(name)->key()] = value;
     };
     set("dram_read_bytes", 1.01 * row.ideal.bytes);
     set("dram_write_bytes", 0.5 * row.ideal.bytes);
@@ -64,7 +63,7 @@ std::vector<result_row> measured_rows(std::vector<result_row> rows) {
       case 3:  // counters this chip lacks
         for (const char* name :
              {"ld_sectors", "dram_read_bytes", "thread_efficiency", "shared_ld_conflicts"}) {
-          const std::string cupti = find_metric(name)->cupti_name;
+          const std::string cupti = find_metric(name)->key();
           row.counters.totals.erase(cupti);
           row.counters.missing[cupti] = "not on GA100";
         }

@@ -1,5 +1,5 @@
-// The model verdict: exact metrics must be equal, banded ones inside the band above the model,
-// tolerance metrics are never judged; the rule for each comes from the metric catalogue.
+// The model verdict: exact metrics must be equal (shared memory too, through the SASS-level
+// counters), tolerance metrics are never judged; the rule for each comes from the catalogue.
 #include "sample_rows.hpp"
 
 #include "cudalab/model_verdict.hpp"
@@ -14,26 +14,28 @@ using report_samples::set_counter;
 
 TEST(model_verdict, equal_counts_agree_with_the_model) {
   EXPECT_TRUE(model_mismatches(aos_float3_row(1179648)).empty());
-  EXPECT_TRUE(band_outliers(aos_float3_row(1179648)).empty());
 }
 
 TEST(model_verdict, one_sector_off_is_a_mismatch_on_an_exact_metric) {
   EXPECT_EQ(model_mismatches(aos_float3_row(1179649)), std::vector<std::string>{"ld_sectors"});
 }
 
-TEST(model_verdict, shared_counts_use_the_band_above_the_model) {
+// The data stage counted 25% more wavefronts than the SASS-level counters and called them all
+// conflicts: the derived conflicts are still 0, and nothing of the data stage is judged. One
+// wavefront more at the SASS level is a mismatch of the wavefronts and of the conflicts.
+TEST(model_verdict, shared_counts_are_exact_and_the_data_stage_is_never_judged) {
   result_row row = aos_float3_row(1179648);
   row.predicted->shared_ld_wavefronts = 100000;
   row.predicted->shared_ld_conflicts = 0;
-  set_counter(row, "shared_ld_wavefronts", 101000);  // +1 %
-  set_counter(row, "shared_ld_conflicts", 1500);
+  set_counter(row, "shared_ld_wavefronts", 100000);
+  set_counter(row, "pipe_ld_wavefronts", 125000);
+  set_counter(row, "pipe_ld_conflicts", 25000);
+  EXPECT_EQ(row.counters.get("shared_ld_conflicts"), 0.0);
   EXPECT_TRUE(model_mismatches(row).empty());
-  EXPECT_TRUE(band_outliers(row).empty());
-  set_counter(row, "shared_ld_conflicts", 100000 * shared_band_fraction + 3);  // past the band
-  EXPECT_TRUE(model_mismatches(row).empty()) << "a banded metric is not an exact mismatch";
-  EXPECT_EQ(band_outliers(row), std::vector<std::string>{"shared_ld_conflicts"});
-  set_counter(row, "shared_ld_wavefronts", 99999);  // below the model
-  EXPECT_EQ(band_outliers(row).front(), "shared_ld_wavefronts");
+  set_counter(row, "shared_ld_wavefronts", 100001);
+  EXPECT_EQ(row.counters.get("shared_ld_conflicts"), 1.0);
+  EXPECT_EQ(model_mismatches(row),
+            (std::vector<std::string>{"shared_ld_wavefronts", "shared_ld_conflicts"}));
 }
 
 TEST(model_verdict, each_comparison_takes_its_exactness_from_the_catalogue) {

@@ -9,7 +9,7 @@
 namespace cudalab::report_samples {
 
 inline void set_counter(result_row& row, const char* short_name, double value) {
-  row.counters.totals[find_metric(short_name)->cupti_name] = value;
+  row.counters.totals[find_metric(short_name)->key()] = value;
 }
 
 inline result_row aos_float3_row(double measured_ld_sectors) {

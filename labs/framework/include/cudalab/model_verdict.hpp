@@ -2,11 +2,10 @@
 //
 // Each compared metric is judged by its exactness in the metric catalogue (metrics.hpp):
 //   exact, per-binary  counts must be equal; ratios of such counts (.ratio, .pct) equal to
-//                      floating-point precision
-//   banded             shared-memory wavefronts and conflicts: model <= hw <= model + band
-//   tolerance          never compared (caches, timing)
-// A failed exact comparison is a MISMATCH and sets `cudalab run`'s exit code; a banded metric
-// outside its band is reported, not failed.
+//                      floating-point precision. Shared-memory wavefronts and conflicts are
+//                      exact: the catalogue reads them at the SASS level (docs/counters.md).
+//   tolerance          never compared (caches, timing, the shared data stage's excess)
+// A failed comparison is a MISMATCH and sets `cudalab run`'s exit code.
 #pragma once
 
 #include "cudalab/metrics.hpp"
@@ -16,11 +15,6 @@
 #include <vector>
 
 namespace cudalab {
-
-// The band above the model that banded metrics may reach, as a fraction of the model's
-// wavefronts (plus 2 for rounding at tiny sizes). docs/metrics.md gives the figures this
-// kit's kernels measured on an H100.
-inline constexpr double shared_band_fraction = 0.12;
 
 // The short names of the metrics the model is meant to predict and that are compared, in
 // display order. Other predicted figures (LDS instruction counts, bytes per sector) follow
@@ -37,14 +31,12 @@ struct metric_check {
   double measured = 0;
   double predicted = 0;
   metric_exactness exactness = metric_exactness::exact;
-  bool within = true;  // equal, or inside the band for banded metrics
+  bool within = true;  // equal (to floating-point precision for a quotient)
 };
 
 // Every compared metric that the row both measured and predicted.
 std::vector<metric_check> compare_with_model(const result_row& row);
-// Short names of the exact and per-binary metrics where the hardware disagrees with the model.
+// Short names of the compared metrics where the hardware disagrees with the model.
 std::vector<std::string> model_mismatches(const result_row& row);
-// Short names of the banded (shared-memory) metrics outside their band above the model.
-std::vector<std::string> band_outliers(const result_row& row);
 
 }  // namespace cudalab

@@ -42,7 +42,7 @@ std::vector<std::string> collected_metric_names(const std::vector<result_row>& r
 // Why a row has no measured value of `f` although its counters ran: the reason of the first
 // missing input (counter_cell::missing), or "" when there is no such reason.
 std::string missing_reason(const result_row& row, const figure& f);
-// True when a compared input of `f` disagrees with the model (outside the band for banded).
+// True when a compared input of `f` disagrees with the model.
 bool differs_from_model(const result_row& row, const figure& f);
 
 }  // namespace cudalab

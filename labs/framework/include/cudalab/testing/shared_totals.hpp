@@ -1,0 +1,37 @@
+// Counter totals for grader tests on the CPU: the shared-memory counters a run collects, made
+// from the model's counts as the hardware reports them (docs/counters.md).
+#pragma once
+
+#include "cudalab/metrics.hpp"
+#include "cudalab/model/access_model.hpp"
+
+#include <cmath>
+#include <map>
+#include <string>
+
+namespace cudalab::testing {
+
+// Adds to `totals` (keyed by CUPTI name) the SASS-level shared wavefronts of `c` with
+// `extra_conflicts` more wavefronts on loads and on stores (real conflicts beyond the model's),
+// and the data stage's counters with an excess of `pipe_excess` of the wavefronts (rounded
+// down to whole wavefronts), which it also counts as conflicts. The derived conflicts are then
+// the model's plus extra_conflicts, exactly.
+inline void add_shared_totals(std::map<std::string, double>& totals, const model::access_counts& c,
+                              double extra_conflicts = 0, double pipe_excess = 0.25) {
+  const auto set = [&](const char* metric, double value) {
+    totals[find_metric(metric)->cupti_name] = value;
+  };
+  const double ld = static_cast<double>(c.shared_ld_wavefronts) + extra_conflicts;
+  const double st = static_cast<double>(c.shared_st_wavefronts) + extra_conflicts;
+  set("shared_ld_wavefronts", ld);
+  set("shared_st_wavefronts", st);
+  const double ld_excess = std::floor(ld * pipe_excess), st_excess = std::floor(st * pipe_excess);
+  set("pipe_ld_wavefronts", ld + ld_excess);
+  set("pipe_st_wavefronts", st + st_excess);
+  set("pipe_ld_conflicts",
+      static_cast<double>(c.shared_ld_conflicts) + extra_conflicts + ld_excess);
+  set("pipe_st_conflicts",
+      static_cast<double>(c.shared_st_conflicts) + extra_conflicts + st_excess);
+}
+
+}  // namespace cudalab::testing
