@@ -39,5 +39,5 @@ for point in "${points[@]}"; do
   printf '%s|%s\n' "$name" "$command" >>"$work/commands"
 done
 slug=$(echo "$card" | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-')
-python3 scripts/shared_witness.py "$work" "$card" "$driver" "$(date -u +%Y-%m-%d)" \
+python3 scripts/shared_witness.py merge "$work" "$card" "$driver" "$(date -u +%Y-%m-%d)" \
   "$out/shared-witness-$slug.csv"
