@@ -4,7 +4,7 @@
 #   ncu --nvtx --nvtx-include "cudalab@<lab>/<variant>/" --metrics <CUPTI names> \
 #       cudalab run <lab> --variant <variant> --no-counters --warmup 0 --repeat 1
 # so ncu sees exactly one launch of each kernel of the variant (the filter matches every kernel
-# beneath the lab/variant range). [metrics] is a set (memory, shared, divergence, dram, all) or a
+# beneath the lab/variant range). [metrics] is a set (memory, shared, pipe, classes, dram, ...) or a
 # comma list of short or CUPTI names, resolved by `cudalab metrics --set`; default: memory.
 # Writes <out>/<lab>_<variant>.ncu-rep (open it in ncu-ui), <out>/<lab>_<variant>.csv (one row a
 # kernel, one column a metric) and <out>/<lab>_<variant>.log.

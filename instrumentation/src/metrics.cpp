@@ -22,6 +22,8 @@ using x = metric_exactness;
 // GB10B, GB20B) and the GDDR7 GeForce Blackwell chips (GB20x).
 const std::vector<std::string> no_dram_counters = {"GA10B", "GB10B", "GB202", "GB203",
                                                    "GB205", "GB206", "GB207", "GB20B"};
+// Chips before Ampere, which have no LDGSTS (cp.async) instruction to count.
+const std::vector<std::string> no_ldgsts = {"GV100", "TU102", "TU104", "TU106", "TU116", "TU117"};
 
 const std::vector<metric_info> catalogue = {
     {"ld_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "requests",
@@ -43,6 +45,18 @@ const std::vector<metric_info> catalogue = {
      "global load instructions executed by warps (LDG and generic LD)", x::exact},
     {"global_st_inst", "smsp__sass_inst_executed_op_global_st.sum", "instructions",
      "global store instructions executed by warps (STG and generic ST)", x::exact},
+    // Every other way an SM moves memory, by instruction class (SASS level): what a grader must
+    // see beside the LSU's global loads and stores.
+    {"global_atom_inst", "smsp__sass_inst_executed_op_global_atom.sum", "instructions",
+     "global atomic instructions whose result is used (ATOM, ATOMG)", x::exact},
+    {"global_red_inst", "smsp__sass_inst_executed_op_global_red.sum", "instructions",
+     "global reductions: atomics whose result is not used (REDG)", x::exact},
+    {"ldgsts_inst", "smsp__sass_inst_executed_op_ldgsts.sum", "instructions",
+     "asynchronous copies from global to shared memory (LDGSTS, cp.async)", x::exact, no_ldgsts},
+    {"texture_inst", "smsp__sass_inst_executed_op_texture.sum", "instructions",
+     "texture and surface instructions (reads through the texture path)", x::exact},
+    {"shared_atom_inst", "smsp__sass_inst_executed_op_shared_atom.sum", "instructions",
+     "shared-memory atomic instructions (ATOMS)", x::exact},
     {"shared_ld_inst", "smsp__inst_executed_op_shared_ld.sum", "instructions",
      "shared-memory load instructions (LDS), predicated-off ones included", x::exact},
     {"shared_st_inst", "smsp__inst_executed_op_shared_st.sum", "instructions",
@@ -149,6 +163,9 @@ const std::map<std::string, std::vector<std::string>, std::less<>> sets = {
       "shared_ld_conflicts", "shared_st_conflicts"}},
     {"pipe",
      {"pipe_ld_wavefronts", "pipe_st_wavefronts", "pipe_ld_conflicts", "pipe_st_conflicts"}},
+    {"classes",
+     {"global_ld_inst", "global_st_inst", "global_atom_inst", "global_red_inst", "ldgsts_inst",
+      "texture_inst", "shared_ld_inst", "shared_st_inst", "shared_atom_inst"}},
     {"divergence",
      {"thread_efficiency", "branch_uniformity", "divergent_branches", "uniform_branches",
       "instructions", "thread_instructions"}},
@@ -236,7 +253,7 @@ bool looks_like_cupti_metric(std::string_view name) {
   }
   throw usage_error(message,
                     "`cudalab metrics` lists the catalogue and the sets (memory, "
-                    "shared, pipe, divergence, dram, local, constant, all)");
+                    "shared, pipe, classes, divergence, dram, local, constant, all)");
 }
 
 }  // namespace
@@ -282,7 +299,7 @@ std::string metric_info::source() const {
 }
 
 std::vector<std::string> metric_set_names() {
-  return {"memory", "shared", "pipe", "divergence", "dram", "local", "constant", "all"};
+  return {"memory", "shared", "pipe", "classes", "divergence", "dram", "local", "constant", "all"};
 }
 
 std::vector<std::string> resolve_metrics(std::string_view spec, std::string_view option) {

@@ -14,7 +14,7 @@ int metrics_command(const args& a) {
   po::options_description options("metrics options");
   std::string set;
   options.add_options()("set", po::value(&set),
-                        "show the CUPTI names of one set or list (memory, shared, pipe, "
+                        "show the CUPTI names of one set or list (memory, shared, pipe, classes, "
                         "divergence, dram, local, constant, all, or a,b,c)");
   po::variables_map vm;
   if (!parse_options(a, "cudalab metrics [--set NAME]", options, {}, vm)) return exit_ok;

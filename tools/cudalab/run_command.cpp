@@ -194,7 +194,8 @@ int run_command(const args& a) {
       "timed repeats after warm-up; the median is reported (default 20)");
   add("warmup,w", po::value(&warmup_text), "untimed launches before timing (default 3)");
   add("metrics,m", po::value(&metrics),
-      "metric set (memory, shared, divergence, dram, local, constant, all) or a,b,c");
+      "metric set (memory, shared, pipe, classes, divergence, dram, local, constant, all) "
+      "or a,b,c");
   add("no-counters", "skip hardware counters (for running under nsys or ncu)");
   add("trace",
       "also trace every variant once under the memory tracer (Compute Sanitizer API): model, "

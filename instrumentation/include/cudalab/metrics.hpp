@@ -55,7 +55,7 @@ const std::vector<std::string>& chips_without_range_profiler();
 // Whether the catalogue records `chip` as lacking `cupti_name` (a short name works too).
 bool lacks_metric(std::string_view chip, std::string_view cupti_name);
 
-// Named sets: memory, shared, divergence, dram, local, constant, all.
+// Named sets: memory, shared, pipe, classes, divergence, dram, local, constant, all.
 std::vector<std::string> metric_set_names();
 // Resolves "memory" or "ld_sectors,dram__bytes_read.sum" into CUPTI names (a derived metric
 // into the CUPTI names of its terms). A name outside

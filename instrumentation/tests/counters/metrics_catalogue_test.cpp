@@ -22,6 +22,11 @@ const std::vector<std::pair<std::string, std::string>> expected_names = {
     {"st_bytes_per_sector", "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.ratio"},
     {"global_ld_inst", "smsp__sass_inst_executed_op_global_ld.sum"},
     {"global_st_inst", "smsp__sass_inst_executed_op_global_st.sum"},
+    {"global_atom_inst", "smsp__sass_inst_executed_op_global_atom.sum"},
+    {"global_red_inst", "smsp__sass_inst_executed_op_global_red.sum"},
+    {"ldgsts_inst", "smsp__sass_inst_executed_op_ldgsts.sum"},
+    {"texture_inst", "smsp__sass_inst_executed_op_texture.sum"},
+    {"shared_atom_inst", "smsp__sass_inst_executed_op_shared_atom.sum"},
     {"shared_ld_inst", "smsp__inst_executed_op_shared_ld.sum"},
     {"shared_st_inst", "smsp__inst_executed_op_shared_st.sum"},
     {"shared_ld_wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"},
@@ -173,6 +178,9 @@ TEST(metric_sets, each_set_resolves_to_its_members) {
         "instructions", "thread_instructions"}},
       {"pipe",
        {"pipe_ld_wavefronts", "pipe_st_wavefronts", "pipe_ld_conflicts", "pipe_st_conflicts"}},
+      {"classes",
+       {"global_ld_inst", "global_st_inst", "global_atom_inst", "global_red_inst", "ldgsts_inst",
+        "texture_inst", "shared_ld_inst", "shared_st_inst", "shared_atom_inst"}},
       {"dram", {"dram_read_bytes", "dram_write_bytes", "l2_sectors_from_l1"}},
       {"local", {"local_ld_requests", "local_ld_sectors", "local_st_requests", "local_st_sectors"}},
       {"constant", {"constant_requests", "constant_divergent_inst", "constant_replays"}},
@@ -189,8 +197,9 @@ TEST(metric_sets, each_set_resolves_to_its_members) {
   std::size_t counted = 0;
   for (const auto& m : metric_catalogue()) counted += !m.derived();
   EXPECT_EQ(resolve_metrics("all").size(), counted);
-  EXPECT_EQ(metric_set_names(), (std::vector<std::string>{"memory", "shared", "pipe", "divergence",
-                                                          "dram", "local", "constant", "all"}));
+  EXPECT_EQ(metric_set_names(),
+            (std::vector<std::string>{"memory", "shared", "pipe", "classes", "divergence", "dram",
+                                      "local", "constant", "all"}));
 }
 
 TEST(metric_sets, lists_mix_sets_short_and_raw_names_without_duplicates) {
