@@ -108,6 +108,20 @@ mode_t new_file_mode() {
 
 }  // namespace
 
+int named_descriptor(const std::string& path) {
+  if (path == "/dev/stdout") return STDOUT_FILENO;
+  if (path == "/dev/stderr") return STDERR_FILENO;
+  for (const std::string prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    if (path.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::string number = path.substr(prefix.size());
+    if (number.empty() || number.size() > 9 ||
+        number.find_first_not_of("0123456789") != std::string::npos)
+      return -1;
+    return std::stoi(number);
+  }
+  return -1;
+}
+
 output_file::output_file(std::string path) : m_path(std::move(path)) {
   const std::string name = shown(m_path);
   const auto refuse = [&](const std::string& why) {
@@ -116,6 +130,16 @@ output_file::output_file(std::string path) : m_path(std::move(path)) {
   if (m_path.find_first_not_of(" \t") == std::string::npos)
     refuse(m_path.empty() ? "empty file name" : "a name of blanks only");
   if (m_path.back() == '/') refuse("names a directory, not a file");
+  // A descriptor the shell opened (`>> log`, a pipe): written through it, never renamed over.
+  if (const int fd = named_descriptor(m_path); fd >= 0) {
+    const int flags = ::fcntl(fd, F_GETFL);
+    if (flags < 0) refuse("descriptor " + std::to_string(fd) + " is not open in this process");
+    if ((flags & O_ACCMODE) == O_RDONLY)
+      refuse("descriptor " + std::to_string(fd) + " is open for reading only");
+    m_descriptor = fd;
+    m_regular = false;
+    return;
+  }
   struct stat st {};
   if (::stat(m_path.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) refuse("is a directory: name a file inside it");
@@ -152,6 +176,10 @@ output_file::output_file(std::string path) : m_path(std::move(path)) {
 
 void output_file::commit(std::string_view text) {
   const std::string name = shown(m_path);
+  if (m_descriptor >= 0) {  // the caller's descriptor: written in place, left open
+    write_all(m_descriptor, text, name);
+    return;
+  }
   if (!m_regular) {
     fd_owner fd(::open(m_target.c_str(), O_WRONLY | O_NOCTTY));
     if (fd.get() < 0)

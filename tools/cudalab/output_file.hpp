@@ -6,8 +6,11 @@
 //   - to a regular file (or a link to one) through a temporary file created beside the target
 //     with mkstemp (exclusive, never following a planted link), fsynced, given the target's
 //     mode and renamed over it, so readers see the old file or the whole new one;
-//   - to anything else (/dev/null, a FIFO, /dev/stdout) directly, since renaming a regular file
-//     over a device or a pipe would replace it.
+//   - to a path that names one of the process's open descriptors (/dev/stdout, /dev/stderr,
+//     /dev/fd/N, /proc/self/fd/N) through that descriptor, in place, as a shell redirect would:
+//     `--output /dev/stdout >> log` appends to log and keeps what it held, and a pipe works;
+//   - to anything else (/dev/null, a FIFO) directly, since renaming a regular file over a
+//     device or a pipe would replace it.
 // SIGINT, SIGTERM and SIGHUP during that short window remove the temporary file.
 #pragma once
 
@@ -15,6 +18,10 @@
 #include <string_view>
 
 namespace cudalab::tool {
+
+// The descriptor a path names: 1 for /dev/stdout, 2 for /dev/stderr, N for /dev/fd/N and
+// /proc/self/fd/N; -1 for any other path.
+int named_descriptor(const std::string& path);
 
 class output_file {
  public:
@@ -30,6 +37,7 @@ class output_file {
   std::string m_path;     // as the learner typed it (for messages)
   std::string m_target;   // what is written: the path with links resolved
   bool m_regular = true;  // false: a device, FIFO or socket, written directly
+  int m_descriptor = -1;  // >= 0: the path names this open descriptor, written through it
 };
 
 }  // namespace cudalab::tool
