@@ -72,9 +72,9 @@ class stage_log {
 
  private:
   stage_log() : m_on(set("CUDALAB_TRACE_DEBUG") || set("CUDALAB_TRACE_KEEP")), m_start(seconds()) {}
-  static bool set(const char* name) {
+  static bool set(const char* name) {  // switches the tool checked at start: 1 or 0
     const char* value = std::getenv(name);
-    return value && *value;
+    return value && std::string(value) == "1";
   }
   static double seconds() {
     timespec t{};

@@ -29,7 +29,6 @@ int check_command(const args& a) {
   if (!vm.count("lab")) throw usage_error("check needs a lab: cudalab check 04-coalescing");
   const lab* l = &lab_named(vm["lab"].as<std::string>());
   // The trace deadline the counters-refused fallback would use: bad input before any work.
-  if (std::getenv("CUDALAB_TRACE_TIMEOUT_S")) (void)trace_deadline_seconds({});
   if (!l->exercise) throw usage_error(l->id + " has no exercise to check");
   const int device = parse_int_option("--device", device_text, 0, 1 << 20);
 

@@ -2,6 +2,7 @@
 //   cudalab list | run <lab> | check <lab> | device | doctor | metrics
 // main() is a function-try-block: every error becomes one line on stderr and an exit code.
 #include "commands.hpp"
+#include "environment.hpp"
 
 #include "cudalab/check.hpp"
 #include "cudalab/user_text.hpp"
@@ -85,6 +86,7 @@ int run_command_line(int argc, char** argv) try {
               << "' (commands: list, run, check, device, metrics, doctor; see cudalab --help)\n";
     return exit_usage;
   }
+  check_environment();
   return it->second(rest);
 } catch (const cudalab::usage_error& e) {
   return report(e.what(), "", cudalab::tool::exit_usage);

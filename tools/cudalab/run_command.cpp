@@ -252,9 +252,6 @@ int run_command(const args& a) {
   report.view = parse_report_view(view_text);
   const bool lines = vm.count("lines") > 0;
   const bool traced = lines || vm.count("trace") > 0;
-  // A bad trace deadline is bad input: say so before any work, not when the tracer starts
-  // (which the counters-refused fallback can do without --trace).
-  if (std::getenv("CUDALAB_TRACE_TIMEOUT_S")) (void)trace_deadline_seconds({});
   if (lines && (report.format != output_format::table || vm.count("view")))
     throw usage_error(
         "--lines prints its own table: drop --view and --format (--trace with "
@@ -344,7 +341,7 @@ int run_command(const args& a) {
     return report_trace_mismatches(rows) ? exit_mismatch : exit_ok;
   }
   // CUDALAB_PHASE_TRACE=1: where each point's host time went (for tuning the kit itself).
-  if (const char* trace = std::getenv("CUDALAB_PHASE_TRACE"); trace && *trace == '1')
+  if (const char* trace = std::getenv("CUDALAB_PHASE_TRACE"); trace && std::string(trace) == "1")
     for (const auto& r : rows)
       std::cerr << "phases " << r.variant_name << " " << r.config.param << ": wait "
                 << r.phases.wait_ms << " alloc " << r.phases.alloc_ms << " h2d " << r.phases.h2d_ms

@@ -6,7 +6,7 @@ namespace cudalab::detail {
 
 phase_trace::phase_trace() {
   const char* value = std::getenv("CUDALAB_COUNTER_TRACE");
-  m_enabled = value != nullptr && *value != '\0' && std::string(value) != "0";
+  m_enabled = value != nullptr && std::string(value) == "1";  // checked by the tool at start
 }
 
 void phase_trace::add(const char* phase, double ms) {

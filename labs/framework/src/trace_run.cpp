@@ -151,7 +151,7 @@ trace_workspace::trace_workspace() {
 }
 
 trace_workspace::~trace_workspace() {
-  if (const char* keep = std::getenv("CUDALAB_TRACE_KEEP"); keep && *keep) {
+  if (const char* keep = std::getenv("CUDALAB_TRACE_KEEP"); keep && std::string(keep) == "1") {
     std::cerr << "cudalab: trace files kept in " << m_dir << "\n";
     return;
   }
