@@ -15,6 +15,7 @@
 #include "cudalab/lab.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/stream.hpp"
+#include "cudalab/testing/shared_counts.hpp"
 
 #include "gpu_test.hpp"
 
@@ -113,11 +114,7 @@ TEST_F(matmul_counters, shared_wavefronts_and_conflicts_equal_the_model) {
               << " (model " << model.shared_ld_wavefronts << "), conflicts " << m[ld_conflicts]
               << "; sts wavefronts " << m[st_wavefronts] << " (model " << model.shared_st_wavefronts
               << "), conflicts " << m[st_conflicts] << "\n";
-    EXPECT_GT(model.shared_ld_wavefronts, 0u);
-    EXPECT_EQ(m[ld_wavefronts], static_cast<double>(model.shared_ld_wavefronts));
-    EXPECT_EQ(m[ld_conflicts], static_cast<double>(model.shared_ld_conflicts));
-    EXPECT_EQ(m[st_wavefronts], static_cast<double>(model.shared_st_wavefronts));
-    EXPECT_EQ(m[st_conflicts], static_cast<double>(model.shared_st_conflicts));
+    cudalab::testing::expect_shared_counts_equal(m, model);
   }
 }
 

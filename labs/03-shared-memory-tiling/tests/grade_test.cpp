@@ -7,7 +7,7 @@
 #include "matmul_model.hpp"
 #include "matmul_variants.hpp"
 
-#include "cudalab/testing/shared_totals.hpp"
+#include "cudalab/testing/shared_counts.hpp"
 
 #include <gtest/gtest.h>
 

@@ -13,6 +13,7 @@
 #include "cudalab/stream.hpp"
 
 #include "cudalab/report.hpp"
+#include "cudalab/testing/shared_counts.hpp"
 
 #include <gtest/gtest.h>
 
@@ -122,14 +123,8 @@ TEST_F(coalescing_counters, staged_tile_wavefronts_and_conflicts_equal_the_model
        {launch_config{std::size_t{1} << 20, 256, 0}, launch_config{1'000'003, 96, 0}}) {
     const auto m = measure(v, c);
     const model::access_counts p = v.predict(c);
-    ASSERT_GT(p.shared_ld_wavefronts, 0u);
-    const auto predicted = p.by_metric();
-    for (const char* metric : {"shared_ld_wavefronts", "shared_st_wavefronts",
-                               "shared_ld_conflicts", "shared_st_conflicts"}) {
-      const auto measured = metric_value(m, metric);
-      ASSERT_TRUE(measured) << metric;
-      EXPECT_EQ(*measured, predicted.at(metric)) << metric << " n=" << c.size;
-    }
+    SCOPED_TRACE(::testing::Message() << "n=" << c.size);
+    cudalab::testing::expect_shared_counts_equal(m, p);
   }
 }
 

@@ -17,6 +17,7 @@
 #include "cudalab/lab.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/stream.hpp"
+#include "cudalab/testing/shared_counts.hpp"
 
 #include "gpu_test.hpp"
 
@@ -95,14 +96,7 @@ TEST_F(transpose_counters, global_requests_and_sectors_equal_the_model_exactly) 
     }
 }
 
-void expect_shared_equal(std::map<std::string, double>& m,
-                         const cudalab::model::access_counts& model) {
-  EXPECT_GT(model.shared_ld_wavefronts, 0u);
-  EXPECT_EQ(m[ld_wavefronts], static_cast<double>(model.shared_ld_wavefronts));
-  EXPECT_EQ(m[ld_conflicts], static_cast<double>(model.shared_ld_conflicts));
-  EXPECT_EQ(m[st_wavefronts], static_cast<double>(model.shared_st_wavefronts));
-  EXPECT_EQ(m[st_conflicts], static_cast<double>(model.shared_st_conflicts));
-}
+using cudalab::testing::expect_shared_counts_equal;
 
 TEST_F(transpose_counters, shared_wavefronts_and_conflicts_equal_the_model) {
   for (const std::size_t n : {cudalab::labs::transpose_default_side, std::size_t{8191}})
@@ -116,7 +110,7 @@ TEST_F(transpose_counters, shared_wavefronts_and_conflicts_equal_the_model) {
                 << model.shared_ld_conflicts << "); sts wavefronts " << m[st_wavefronts]
                 << " (model " << model.shared_st_wavefronts << "), conflicts " << m[st_conflicts]
                 << "\n";
-      expect_shared_equal(m, model);
+      expect_shared_counts_equal(m, model);
     }
 }
 
@@ -130,7 +124,7 @@ TEST_F(transpose_counters, the_stride_sweep_conflicts_gcd_of_stride_and_32_ways)
     std::cout << "stride " << s << ": lds wavefronts " << m[ld_wavefronts] << " (model "
               << model.shared_ld_wavefronts << "), sts wavefronts " << m[st_wavefronts]
               << " (model " << model.shared_st_wavefronts << ")\n";
-    expect_shared_equal(m, model);
+    expect_shared_counts_equal(m, model);
   }
 }
 

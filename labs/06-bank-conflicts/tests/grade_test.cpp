@@ -6,7 +6,7 @@
 #include "transpose_lab.hpp"
 #include "transpose_model.hpp"
 
-#include "cudalab/testing/shared_totals.hpp"
+#include "cudalab/testing/shared_counts.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,12 @@
-// Counter totals for grader tests on the CPU: the shared-memory counters a run collects, made
-// from the model's counts as the hardware reports them (docs/counters.md).
+// Shared-memory counts in tests (docs/counters.md): totals made from the model's counts as the
+// hardware reports them, for grader tests on the CPU, and the GPU tests' one assertion that a
+// run's SASS-level wavefronts and derived conflicts equal the model's.
 #pragma once
 
 #include "cudalab/metrics.hpp"
 #include "cudalab/model/access_model.hpp"
+
+#include <gtest/gtest.h>
 
 #include <cmath>
 #include <map>
@@ -32,6 +35,20 @@ inline void add_shared_totals(std::map<std::string, double>& totals, const model
       static_cast<double>(c.shared_ld_conflicts) + extra_conflicts + ld_excess);
   set("pipe_st_conflicts",
       static_cast<double>(c.shared_st_conflicts) + extra_conflicts + st_excess);
+}
+
+// Every shared count the model predicts, loads and stores, equals the run's `totals` (keyed by
+// CUPTI name, derived metrics included or computable); the model must predict some traffic.
+inline void expect_shared_counts_equal(const std::map<std::string, double>& totals,
+                                       const model::access_counts& model) {
+  EXPECT_GT(model.shared_ld_wavefronts + model.shared_st_wavefronts, 0u) << "no shared traffic";
+  const auto predicted = model.by_metric();
+  for (const char* metric : {"shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_conflicts",
+                             "shared_st_conflicts"}) {
+    const auto measured = metric_value(totals, metric);
+    ASSERT_TRUE(measured.has_value()) << metric << " was not collected";
+    EXPECT_EQ(*measured, predicted.at(metric)) << metric;
+  }
 }
 
 }  // namespace cudalab::testing
