@@ -28,9 +28,11 @@
 namespace cudalab::tool {
 namespace {
 
-std::vector<const variant*> pick_variants(const lab& l, const std::string& list) {
+// The variants named in `list`, the value of `option` (--variant or --details).
+std::vector<const variant*> pick_variants(const lab& l, const std::string& list,
+                                          const char* option) {
   std::vector<const variant*> picked;
-  for (const std::string& name : split_list("--variant", list)) {
+  for (const std::string& name : split_list(option, list)) {
     const variant* v = l.find(name);
     if (!v) {
       std::string known;
@@ -220,7 +222,7 @@ int run_command(const args& a) {
   const lab* l = &lab_named(vm["lab"].as<std::string>());
   run_request request;
   request.which = l;
-  if (vm.count("variant")) request.variants = pick_variants(*l, variants);
+  if (vm.count("variant")) request.variants = pick_variants(*l, variants, "--variant");
   if (vm.count("size"))
     for (std::size_t s : parse_count_list("--size", sizes, range_step::doubling))
       request.sizes.push_back(s);
@@ -241,21 +243,26 @@ int run_command(const args& a) {
     if (!request.counters) throw usage_error("--metrics and --no-counters contradict each other");
     request.metrics = resolve_metrics(metrics);
   }
-  // --output out.csv / out.json pick their format unless --format says otherwise.
+  // --output out.csv / out.json pick their format unless --format says otherwise; a refusal
+  // names whichever of the two asked for it.
+  std::string format_asked_by = "--format " + shown(format_text);
   if (!vm.count("format") && vm.count("output")) {
     const auto dot = output.rfind('.');
     const std::string ext = dot == std::string::npos ? "" : output.substr(dot + 1);
-    if (ext == "csv" || ext == "json") format_text = ext;
+    if (ext == "csv" || ext == "json") {
+      format_text = ext;
+      format_asked_by = "--output '" + shown(output) + "' (a ." + ext + " file)";
+    }
   }
   report_options report;
   report.format = parse_output_format(format_text);
   report.view = parse_report_view(view_text);
   const bool lines = vm.count("lines") > 0;
   const bool traced = lines || vm.count("trace") > 0;
-  if (lines && (report.format != output_format::table || vm.count("view")))
-    throw usage_error(
-        "--lines prints its own table: drop --view and --format (--trace with "
-        "--format csv or json carries the trace's columns)");
+  if (lines && vm.count("view")) throw usage_error("--lines prints its own table: drop --view");
+  if (lines && report.format != output_format::table)
+    throw usage_error("--lines prints its own table, not the " + format_asked_by +
+                      " asks for (--trace with --format csv or json carries the trace's columns)");
   if (traced && !vm.count("view") && !vm.count("details")) report.view = report_view::trace;
   const trace::tracer_install install = trace::tracer_install_here();
   if (traced) {
@@ -265,7 +272,7 @@ int run_command(const args& a) {
   }
   if (vm.count("details")) {
     if (vm.count("view")) throw usage_error("--details and --view: pick one");
-    const auto picked = pick_variants(*l, details);
+    const auto picked = pick_variants(*l, details, "--details");
     if (picked.size() != 1) throw usage_error("--details '" + shown(details) + "': one variant");
     const variant* listed = picked.front();
     if (!request.variants.empty() && std::find(request.variants.begin(), request.variants.end(),
@@ -273,18 +280,21 @@ int run_command(const args& a) {
       throw usage_error("--details " + listed->name + ": not among the variants of --variant");
     request.variants = {listed};
     report.view = report_view::details;
-    report.details_variant = details;
+    report.details_variant = listed->name;  // as the lab names it: ' soa' and 'soa,soa' are soa
   }
   if (report.format != output_format::table && (vm.count("view") || vm.count("details")))
-    throw usage_error("--view and --details shape the table; --format " + format_text +
-                      " carries every column");
+    throw usage_error(std::string(vm.count("view") ? "--view" : "--details") +
+                      " shapes the table; the " + format_asked_by + " carries every column");
   request.device = parse_int_option("--device", device_text, 0, 1 << 20);
   std::optional<output_file> file;
   if (vm.count("output")) file.emplace(output);
 
   std::string why;
   request.gpu = cuda_device_count(&why) > 0;
-  if (traced && !request.gpu) throw no_device_error(why + "; --trace and --lines run the kernels");
+  if (traced && !request.gpu) {
+    check_run_request(request);  // bad input is exit 2 before the missing GPU is exit 3
+    throw no_device_error(why + "; --trace and --lines run the kernels");
+  }
   report_context context;
   context.which = l;
   if (request.gpu) {

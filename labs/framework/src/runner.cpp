@@ -191,6 +191,15 @@ result_row predicted_row(const lab& l, const point& p) {
 
 }  // namespace
 
+void check_run_request(const run_request& request) {
+  if (!request.which) throw usage_error("no lab given");
+  if (request.repeat < 1) throw usage_error("--repeat must be at least 1");
+  const std::vector<point> points = expand(request, grid_limits{});
+  if (points.empty())
+    throw usage_error("nothing to run: every variant asked for is above its size limit");
+  check_model_budget(*request.which, points);
+}
+
 std::vector<result_row> run_lab(const run_request& request) {
   if (!request.which) throw usage_error("no lab given");
   if (request.repeat < 1) throw usage_error("--repeat must be at least 1");

@@ -124,6 +124,11 @@ struct result_row {
 // budget), so bad input is a usage_error before anything is predicted or launched.
 std::vector<result_row> run_lab(const run_request& request);
 
+// The checks run_lab makes before any work (each point's block rule, grid, size and sweep
+// value against every GPU's limits, the model's budget), alone: for a caller that must refuse
+// bad input before it finds out that nothing can run.
+void check_run_request(const run_request& request);
+
 // Bandwidth of cudaMemcpy device to device (bytes read + written / time): the practical
 // roof for %peak. Measured once per process and device.
 double measured_copy_gbps(int device);
