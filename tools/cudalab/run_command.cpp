@@ -106,17 +106,44 @@ void check_sweep_is_used(const run_request& request) {
   for (const auto& [name, values] : request.sweep.values)
     if (!name.empty() && std::find(sweeping.begin(), sweeping.end(), name) == sweeping.end())
       throw usage_error("--sweep " + name + "=...: no selected variant sweeps " + name);
+}
+
+// Values as consecutive runs, "0,33..4000" rather than every value, cut to about 60 characters.
+std::string compact_values(const std::vector<long>& values) {
+  std::string text;
+  std::size_t shown_count = 0;
+  for (std::size_t i = 0; i < values.size();) {
+    std::size_t j = i;
+    while (j + 1 < values.size() && values[j + 1] == values[j] + 1) ++j;
+    std::string run = std::to_string(values[i]);
+    if (j == i + 1) run += "," + std::to_string(values[j]);  // two neighbours: one by one
+    if (j > i + 1) run += ".." + std::to_string(values[j]);
+    if (text.size() + run.size() > 60) break;
+    text += (text.empty() ? "" : ",") + run;
+    shown_count = j + 1;
+    i = j + 1;
+  }
+  if (shown_count < values.size()) text += ",... (" + std::to_string(values.size()) + " values)";
+  return text;
+}
+
+// The notes for a bare --sweep list's values outside a variant's range, one line a variant;
+// printed only once the run is known to be accepted.
+std::vector<std::string> skipped_sweep_notes(const run_request& request) {
+  std::vector<const variant*> variants = request.variants;
+  if (variants.empty())
+    for (const auto& v : request.which->variants) variants.push_back(&v);
+  std::vector<std::string> notes;
   for (const variant* v : variants) {
+    if (!v->sweep) continue;
     std::vector<long> dropped;
     sweep_values(*v, request.sweep, &dropped);
-    if (!dropped.empty()) {
-      std::string list;
-      for (long p : dropped) list += (list.empty() ? "" : ",") + std::to_string(p);
-      std::cerr << "cudalab: note: --sweep " << list << " is outside the " << v->sweep->name
-                << " range " << v->sweep->range_text() << " of " << v->name << ": " << v->name
-                << " skips it\n";
-    }
+    if (!dropped.empty())
+      notes.push_back("--sweep " + compact_values(dropped) + " is outside the " + v->sweep->name +
+                      " range " + v->sweep->range_text() + " of " + v->name + ": " + v->name +
+                      " skips it");
   }
+  return notes;
 }
 
 // "  shared_st_conflicts  618,301 measured, 0 predicted": one indented line a metric, so a
@@ -289,12 +316,15 @@ int run_command(const args& a) {
   std::optional<output_file> file;
   if (vm.count("output")) file.emplace(output);
 
+  // Every point is checked (bad input is exit 2, before the missing GPU is exit 3); only then
+  // the notes of what an accepted run leaves out.
+  check_run_request(request);
+  if (vm.count("sweep"))
+    for (const std::string& note : skipped_sweep_notes(request))
+      std::cerr << "cudalab: note: " << note << "\n";
   std::string why;
   request.gpu = cuda_device_count(&why) > 0;
-  if (traced && !request.gpu) {
-    check_run_request(request);  // bad input is exit 2 before the missing GPU is exit 3
-    throw no_device_error(why + "; --trace and --lines run the kernels");
-  }
+  if (traced && !request.gpu) throw no_device_error(why + "; --trace and --lines run the kernels");
   report_context context;
   context.which = l;
   if (request.gpu) {
