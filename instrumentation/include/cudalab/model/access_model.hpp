@@ -44,8 +44,8 @@ struct warp_access {
   static warp_access make(memory_space space, access_kind kind, unsigned width_bytes);
 };
 
-// What the model predicts; every field is a count the hardware reports exactly
-// (global) or within a small band (shared; see docs/metrics.md).
+// What the model predicts; every field is a count the hardware reports exactly (shared memory
+// through the SASS-level counters; docs/counters.md).
 struct access_counts {
   std::uint64_t global_ld_requests = 0;
   std::uint64_t global_ld_sectors = 0;
