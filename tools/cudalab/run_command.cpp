@@ -316,15 +316,18 @@ int run_command(const args& a) {
   std::optional<output_file> file;
   if (vm.count("output")) file.emplace(output);
 
-  // Every point is checked (bad input is exit 2, before the missing GPU is exit 3); only then
-  // the notes of what an accepted run leaves out.
-  check_run_request(request);
-  if (vm.count("sweep"))
-    for (const std::string& note : skipped_sweep_notes(request))
-      std::cerr << "cudalab: note: " << note << "\n";
   std::string why;
   request.gpu = cuda_device_count(&why) > 0;
-  if (traced && !request.gpu) throw no_device_error(why + "; --trace and --lines run the kernels");
+  if (traced && !request.gpu) {
+    check_run_request(request);  // bad input is exit 2, before the missing GPU is exit 3
+    throw no_device_error(why + "; --trace and --lines run the kernels");
+  }
+  // What a bare --sweep list leaves out, said only once run_lab has accepted every point.
+  const std::vector<std::string> sweep_notes =
+      vm.count("sweep") ? skipped_sweep_notes(request) : std::vector<std::string>{};
+  request.accepted = [&sweep_notes] {
+    for (const std::string& note : sweep_notes) std::cerr << "cudalab: note: " << note << "\n";
+  };
   report_context context;
   context.which = l;
   if (request.gpu) {

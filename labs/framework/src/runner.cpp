@@ -228,6 +228,7 @@ std::vector<result_row> run_lab(const run_request& request) {
   std::vector<result_row> rows;
   if (!request.gpu) {
     check_model_budget(l, points);
+    if (request.accepted) request.accepted();
     background_results<result_row> predictions(points.size(), predict_point);
     for (std::size_t i = 0; i < points.size(); ++i) {
       say("predicting " + l.id + "/" + points[i].which->name + counted(i));
@@ -256,6 +257,7 @@ std::vector<result_row> run_lab(const run_request& request) {
   }
   // Sizes are checked first: only then may the model start simulating them.
   check_model_budget(l, points);
+  if (request.accepted) request.accepted();
   background_results<result_row> predictions(points.size(), predict_point);
   say("measuring the copy roof (cudaMemcpy device to device)");
   const double roof = measured_copy_gbps(request.device);

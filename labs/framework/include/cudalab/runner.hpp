@@ -61,6 +61,9 @@ struct run_request {
   std::function<void(const std::string&)> progress;
   // Told of points the run leaves out (a variant above its max_size), one line each.
   std::function<void(const std::string&)> omitted;
+  // Called once every point has passed the checks, before any work: notes that only an
+  // accepted run should print.
+  std::function<void()> accepted;
 };
 
 struct counter_cell {
