@@ -11,6 +11,7 @@
 #include "cudalab/metrics.hpp"
 #include "cudalab/report.hpp"
 #include "cudalab/runner.hpp"
+#include "cudalab/sass_lines_run.hpp"
 #include "cudalab/trace_lines.hpp"
 #include "cudalab/trace_run.hpp"
 #include "cudalab/user_text.hpp"
@@ -229,7 +230,9 @@ int run_command(const args& a) {
   add("trace",
       "also trace every variant once under the memory tracer (Compute Sanitizer API): model, "
       "trace and counters side by side (--view trace, the default with --trace)");
-  add("lines", "trace, then list each variant's memory accesses per source line, by waste");
+  add("lines",
+      "each variant's memory accesses per source line, by waste: traced, and counted by the "
+      "hardware (SASS-level counters, a process a kernel) where counters are permitted");
   add("format,f", po::value(&format_text), "table, csv or json");
   add("view", po::value(&view_text),
       "the table: default (headline counters, 120 columns) or full (every column)");
@@ -375,13 +378,30 @@ int run_command(const args& a) {
                 << "\n  fix: " << fallback.fix << "\n";
   }
   if (lines) {
+    // The hardware's counts per line need the counters: without them the trace stands alone,
+    // and each point says why.
+    const std::string no_hardware = !request.counters ? "--no-counters"
+                                    : refused         ? "counters refused: " + context.counters_note
+                                    : install.sass_lines_library.empty()
+                                        ? "this build has no libcudalab_sass_lines.so"
+                                        : "";
+    if (no_hardware.empty())
+      measure_hardware_lines(request, rows, install, *workspace,
+                             [&progress](const std::string& what) { progress.show(what); });
+    else
+      for (auto& r : rows)
+        if (r.trace) r.hardware_lines = trace_cell{false, no_hardware, {}, {}};
+    progress.clear();
     std::ostringstream text;
-    write_lines_view(text, rows, install.nvdisasm);
+    const std::vector<std::string> differ = write_lines_view(text, rows, install.nvdisasm);
     if (file)
       file->commit(text.str());
     else
       std::cout << text.str();
-    return report_trace_mismatches(rows) ? exit_mismatch : exit_ok;
+    for (const std::string& line : differ)
+      std::cerr << "LINE MISMATCH " << line
+                << " (the tracer and the hardware's SASS-level counters count it differently)\n";
+    return report_trace_mismatches(rows) || !differ.empty() ? exit_mismatch : exit_ok;
   }
   // CUDALAB_PHASE_TRACE=1: where each point's host time went (for tuning the kit itself).
   if (const char* trace = std::getenv("CUDALAB_PHASE_TRACE"); trace && std::string(trace) == "1")

@@ -15,6 +15,9 @@
 #ifndef CUDALAB_TRACER_SANITIZER_DIR
 #define CUDALAB_TRACER_SANITIZER_DIR ""
 #endif
+#ifndef CUDALAB_SASS_LINES_LIBRARY
+#define CUDALAB_SASS_LINES_LIBRARY ""
+#endif
 #ifndef CUDALAB_NVDISASM
 #define CUDALAB_NVDISASM ""
 #endif
@@ -60,6 +63,7 @@ tracer_install tracer_install_here() {
       i.sanitizer_dir = dir;
       break;
     }
+  if (readable(CUDALAB_SASS_LINES_LIBRARY)) i.sass_lines_library = CUDALAB_SASS_LINES_LIBRARY;
   i.nvdisasm = on_path("nvdisasm");
   if (i.nvdisasm.empty() && executable("/usr/local/cuda/bin/nvdisasm"))
     i.nvdisasm = "/usr/local/cuda/bin/nvdisasm";
@@ -113,9 +117,20 @@ tracer_availability tracer_available() {
   return check_tracer(tracer_install_here(), tracer_environment_here());
 }
 
+std::vector<std::pair<std::string, std::string>> sass_lines_child_environment(
+    const tracer_install& install, const std::string& output, const std::string& cubin_dir,
+    const std::string& point, std::size_t function) {
+  return {{"CUDA_INJECTION64_PATH", install.sass_lines_library},
+          {"CUDALAB_TRACE_OUTPUT", output},
+          {"CUDALAB_TRACE_CUBINS", cubin_dir},
+          {"CUDALAB_SASS_POINT", point},
+          {"CUDALAB_SASS_FUNCTION", std::to_string(function)}};
+}
+
 bool injects_the_tracer(const std::string& variable_name) {
   return variable_name == "CUDA_INJECTION64_PATH" || variable_name == "CUDALAB_TRACE_PATCHES" ||
-         variable_name == "CUDALAB_TRACE_OUTPUT" || variable_name == "CUDALAB_TRACE_CUBINS";
+         variable_name == "CUDALAB_TRACE_OUTPUT" || variable_name == "CUDALAB_TRACE_CUBINS" ||
+         variable_name == "CUDALAB_SASS_POINT" || variable_name == "CUDALAB_SASS_FUNCTION";
 }
 
 std::vector<std::pair<std::string, std::string>> traced_child_environment(

@@ -13,7 +13,8 @@ namespace {
 tracer_install built() {
   return {"/b/instrumentation/tracer/libcudalab_tracer.so",
           "/b/instrumentation/tracer/cudalab_tracer_patches.fatbin",
-          "/usr/local/cuda/compute-sanitizer", "/usr/local/cuda/bin/nvdisasm"};
+          "/usr/local/cuda/compute-sanitizer", "/usr/local/cuda/bin/nvdisasm",
+          "/b/instrumentation/sass_lines/libcudalab_sass_lines.so"};
 }
 
 void expect_one_line_refusal(const tracer_availability& a, const std::string& reason_part,
@@ -74,6 +75,18 @@ TEST(tracer_support, the_child_environment_injects_the_tracer_and_prefers_the_ma
   EXPECT_EQ(m.at("CUDALAB_TRACE_OUTPUT"), "/tmp/w/trace.jsonl");
   EXPECT_EQ(m.at("CUDALAB_TRACE_CUBINS"), "/tmp/w");
   EXPECT_EQ(m.at("LD_LIBRARY_PATH").rfind(built().sanitizer_dir, 0), 0u) << m.at("LD_LIBRARY_PATH");
+}
+
+TEST(tracer_support, a_hardware_lines_child_measures_one_function_of_one_point) {
+  const auto env =
+      sass_lines_child_environment(built(), "/tmp/w/h.jsonl", "/tmp/w/h", "aos|1024|256|0", 2);
+  const std::map<std::string, std::string> m(env.begin(), env.end());
+  EXPECT_EQ(m.at("CUDA_INJECTION64_PATH"), built().sass_lines_library);
+  EXPECT_EQ(m.at("CUDALAB_TRACE_OUTPUT"), "/tmp/w/h.jsonl");
+  EXPECT_EQ(m.at("CUDALAB_TRACE_CUBINS"), "/tmp/w/h");
+  EXPECT_EQ(m.at("CUDALAB_SASS_POINT"), "aos|1024|256|0");
+  EXPECT_EQ(m.at("CUDALAB_SASS_FUNCTION"), "2");
+  for (const auto& [name, value] : env) EXPECT_TRUE(injects_the_tracer(name)) << name;
 }
 
 // A child that must run untraced (lab 07's compute-sanitizer runs) drops exactly the variables

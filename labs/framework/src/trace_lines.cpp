@@ -54,6 +54,11 @@ std::string kernel_display_name(const std::string& mangled) {
   std::unique_ptr<char, void (*)(void*)> demangled(
       abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status), std::free);
   std::string name = status == 0 && demangled ? demangled.get() : mangled;
+  // A template's demangled name starts with its return type ("void ns::k<8>(float*)"), and
+  // "(anonymous namespace)" is not the parameter list.
+  if (name.rfind("void ", 0) == 0) name = name.substr(5);
+  for (std::size_t at; (at = name.find("(anonymous namespace)")) != std::string::npos;)
+    name.replace(at, 21, "{anonymous}");
   const auto paren = name.find('(');
   return paren == std::string::npos ? name : name.substr(0, paren);
 }
@@ -122,29 +127,73 @@ std::vector<line_totals> lines_of(const trace_cell& trace, const std::string& nv
   return out;
 }
 
-void write_lines_view(std::ostream& out, const std::vector<result_row>& rows,
-                      const std::string& nvdisasm) {
+namespace {
+
+// Whether two witnesses counted a line alike, on every count the view shows.
+bool same_counts(const line_totals& a, const line_totals& b) {
+  return a.ld_requests == b.ld_requests && a.ld_sectors == b.ld_sectors &&
+         a.st_requests == b.st_requests && a.st_sectors == b.st_sectors &&
+         a.shared_wavefronts == b.shared_wavefronts && a.shared_conflicts == b.shared_conflicts;
+}
+
+std::vector<std::string> line_cells(const std::string& where, const char* witness,
+                                    const line_totals& t) {
+  return {where,
+          witness,
+          count(t.ld_requests),
+          count(t.ld_sectors),
+          per_request(t.ld_sectors, t.ld_requests),
+          count(t.st_requests),
+          count(t.st_sectors),
+          per_request(t.st_sectors, t.st_requests),
+          count(t.shared_wavefronts),
+          count(t.shared_conflicts)};
+}
+
+std::string point_name(const result_row& row) {
+  return row.variant_name +
+         (row.sweep_name ? " " + *row.sweep_name + "=" + std::to_string(row.config.param)
+                         : std::string()) +
+         ", size " + cells::with_separators(static_cast<double>(row.config.size)) + ", block " +
+         std::to_string(row.config.block);
+}
+
+}  // namespace
+
+std::vector<std::string> write_lines_view(std::ostream& out, const std::vector<result_row>& rows,
+                                          const std::string& nvdisasm) {
+  std::vector<std::string> mismatches;
+  bool any_hardware = false;
   for (const result_row& row : rows) {
     if (!row.trace) continue;
-    out << row.variant_name
-        << (row.sweep_name ? " " + *row.sweep_name + "=" + std::to_string(row.config.param)
-                           : std::string())
-        << ", size " << cells::with_separators(static_cast<double>(row.config.size)) << ", block "
-        << row.config.block << "\n";
+    out << point_name(row) << "\n";
     if (!row.trace->available) {
       out << "  trace n/a (" << row.trace->reason << ")\n\n";
       continue;
     }
     std::string why_no_lines;
     const auto lines = lines_of(*row.trace, nvdisasm, &why_no_lines);
+    // The hardware's lines by kernel and line, each shown under the tracer's line it matches.
+    const bool hardware = row.hardware_lines && row.hardware_lines->available;
+    std::map<std::string, line_totals> by_line;
+    if (hardware) {
+      any_hardware = true;
+      for (line_totals& t : lines_of(*row.hardware_lines, nvdisasm, &why_no_lines))
+        by_line[t.kernel + "\n" + t.where] = std::move(t);
+    }
     std::vector<std::vector<std::string>> cells;
     for (const line_totals& t : lines) {
-      std::string where = t.where;
-      if (where.size() > 44) where = "..." + where.substr(where.size() - 41);
-      cells.push_back({where, count(t.ld_requests), count(t.ld_sectors),
-                       per_request(t.ld_sectors, t.ld_requests), count(t.st_requests),
-                       count(t.st_sectors), per_request(t.st_sectors, t.st_requests),
-                       count(t.shared_wavefronts), count(t.shared_conflicts)});
+      cells.push_back(line_cells(t.where, "trace", t));
+      if (!hardware) continue;
+      const auto found = by_line.find(t.kernel + "\n" + t.where);
+      const line_totals counted = found == by_line.end() ? line_totals{} : found->second;
+      if (found != by_line.end()) by_line.erase(found);
+      cells.push_back(line_cells("", "hardware", counted));
+      if (!same_counts(t, counted)) mismatches.push_back(point_name(row) + ": " + t.where);
+    }
+    for (const auto& [key, t] : by_line) {  // lines only the hardware counted
+      cells.push_back(line_cells(t.where, "hardware", t));
+      mismatches.push_back(point_name(row) + ": " + t.where + " (not traced)");
     }
     std::string kernels;
     for (const line_totals& t : lines)
@@ -152,14 +201,35 @@ void write_lines_view(std::ostream& out, const std::vector<result_row>& rows,
         kernels += (kernels.empty() ? "" : ", ") + t.kernel;
     out << "  kernels: " << (kernels.empty() ? "(no memory access traced)" : kernels) << "\n";
     if (!why_no_lines.empty()) out << "  (some pcs have no source line: " << why_no_lines << ")\n";
-    const std::vector<text_column> columns{{"source line", true}, {"ld req"},    {"ld sect"},
-                                           {"sect/req"},          {"st req"},    {"st sect"},
-                                           {"sect/req"},          {"shared wf"}, {"conflicts"}};
-    for (const auto& line : layout_table(columns, cells)) out << "  " << line << "\n";
+    if (row.hardware_lines && !row.hardware_lines->available)
+      for (const std::string& line :
+           wrap_words("hardware counts n/a (" + row.hardware_lines->reason + ")", 116))
+        out << "  " << line << "\n";
+    const std::vector<text_column> columns{{"source line", true}, {"witness", true}, {"ld req"},
+                                           {"ld sect"},           {"sect/req"},      {"st req"},
+                                           {"st sect"},           {"sect/req"},      {"shared wf"},
+                                           {"conflicts"}};
+    // Paths are cut from the left only as far as 120 columns need: the line number stays.
+    std::vector<std::string> table = layout_table(columns, cells);
+    const std::size_t widest = widest_line(table) + 2;
+    if (widest > 120) {
+      std::size_t longest = 0;
+      for (const auto& row : cells) longest = std::max(longest, row[0].size());
+      const std::size_t keep = longest > widest - 120 + 3 ? longest - (widest - 120) - 3 : 0;
+      for (auto& row : cells)
+        if (row[0].size() > keep + 3) row[0] = "..." + row[0].substr(row[0].size() - keep);
+      table = layout_table(columns, cells);
+    }
+    for (const auto& line : table) out << "  " << line << "\n";
     out << "\n";
   }
   out << "Lines are sorted by waste: sectors moved beyond the bytes asked for, plus shared-memory\n"
-         "bank conflicts. Counts come from the tracer (one launch a point, the binary that ran).\n";
+         "bank conflicts. The trace is the memory tracer's count (one launch a point, the binary\n"
+         "that ran)"
+      << (any_hardware ? "; hardware is the SASS-level counters of the same launch, a process a\n"
+                         "kernel function (CUPTI's SASS Metrics API).\n"
+                       : ".\n");
+  return mismatches;
 }
 
 }  // namespace cudalab

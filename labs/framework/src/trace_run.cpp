@@ -41,6 +41,18 @@ std::string tail_of(const std::string& path, std::size_t lines) {
   return out;
 }
 
+// What every run in a second process adds: counters off, one launch a point, no warm-up, the
+// same device, its table as JSON in `output` (read back only for its failures).
+void add_child_run_arguments(std::vector<std::string>& a, const run_request& request,
+                             const std::string& output) {
+  for (const char* fixed :
+       {"--no-counters", "--warmup", "0", "--repeat", "1", "--format", "json", "--device"})
+    a.push_back(fixed);
+  a.push_back(std::to_string(request.device));
+  a.push_back("--output");
+  a.push_back(output);
+}
+
 }  // namespace
 
 const std::vector<std::string>& traced_metrics() {
@@ -130,12 +142,25 @@ std::vector<std::string> traced_run_arguments(const run_request& request,
     a.push_back("--sweep");
     a.push_back(join(groups, ","));
   }
-  for (const char* fixed :
-       {"--no-counters", "--warmup", "0", "--repeat", "1", "--format", "json", "--device"})
-    a.push_back(fixed);
-  a.push_back(std::to_string(request.device));
-  a.push_back("--output");
-  a.push_back(output);
+  add_child_run_arguments(a, request, output);
+  return a;
+}
+
+std::vector<std::string> point_run_arguments(const run_request& request, const result_row& row,
+                                             const std::string& output) {
+  std::vector<std::string> a = {"run",       request.which->id,
+                                "--variant", row.variant_name,
+                                "--size",    std::to_string(row.config.size)};
+  // The block as the user gave it: without --block each variant takes its own default, as here.
+  if (!request.blocks.empty()) {
+    a.push_back("--block");
+    a.push_back(std::to_string(row.config.block));
+  }
+  if (row.sweep_name) {
+    a.push_back("--sweep");
+    a.push_back(*row.sweep_name + "=" + std::to_string(row.config.param));
+  }
+  add_child_run_arguments(a, request, output);
   return a;
 }
 
@@ -187,13 +212,13 @@ int trace_deadline_seconds(const std::vector<std::string>& arguments) {
 
 namespace {
 
-// Forks and runs the child traced, in its own process group; -1 - signal when it did not exit.
-// `log`: where its output goes (-1: this process's own stdout and stderr), `log_name` how the
-// deadline's message names it. When the child has not ended after trace_deadline_seconds, the
-// whole group is killed (the driver may have started helper processes) and an error says so:
-// a traced run never makes the caller wait forever.
+// Forks and runs the child with `injection` added to its environment, in its own process group; -1
+// - signal when it did not exit. `log`: where its output goes (-1: this process's own stdout and
+// stderr), `log_name` how the deadline's message names it. When the child has not ended after
+// trace_deadline_seconds, the whole group is killed (the driver may have started helper processes)
+// and an error says so: a traced run never makes the caller wait forever.
 int spawn_traced(const std::string& executable, const std::vector<std::string>& arguments,
-                 const trace::tracer_install& install, const trace_workspace& workspace, int log,
+                 const std::vector<std::pair<std::string, std::string>>& injection, int log,
                  const std::string& log_name) {
   const int deadline_s = trace_deadline_seconds(arguments);
   std::map<std::string, std::string> env;
@@ -202,9 +227,7 @@ int spawn_traced(const std::string& executable, const std::vector<std::string>& 
     const auto eq = entry.find('=');
     if (eq != std::string::npos) env[entry.substr(0, eq)] = entry.substr(eq + 1);
   }
-  for (const auto& [name, value] :
-       trace::traced_child_environment(install, workspace.trace_file(), workspace.dir()))
-    env[name] = value;
+  for (const auto& [name, value] : injection) env[name] = value;
   std::vector<std::string> env_text;
   for (const auto& [name, value] : env) env_text.push_back(name + "=" + value);
   std::vector<char*> envp, argv;
@@ -262,11 +285,19 @@ int spawn_traced(const std::string& executable, const std::vector<std::string>& 
 
 void run_traced_child(const std::string& executable, const std::vector<std::string>& arguments,
                       const trace::tracer_install& install, const trace_workspace& workspace) {
+  run_injected_child(
+      executable, arguments,
+      trace::traced_child_environment(install, workspace.trace_file(), workspace.dir()), workspace);
+}
+
+void run_injected_child(const std::string& executable, const std::vector<std::string>& arguments,
+                        const std::vector<std::pair<std::string, std::string>>& injection,
+                        const trace_workspace& workspace) {
   const int log = ::open(workspace.log_file().c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (log < 0) throw error("cannot write " + workspace.log_file() + ": " + std::strerror(errno));
   int code = 0;
   try {
-    code = spawn_traced(executable, arguments, install, workspace, log, workspace.log_file());
+    code = spawn_traced(executable, arguments, injection, log, workspace.log_file());
   } catch (...) {
     ::close(log);
     throw;
@@ -284,7 +315,10 @@ void run_traced_child(const std::string& executable, const std::vector<std::stri
 
 int run_traced_child_shown(const std::string& executable, const std::vector<std::string>& arguments,
                            const trace::tracer_install& install, const trace_workspace& workspace) {
-  const int code = spawn_traced(executable, arguments, install, workspace, -1, "the output above");
+  const int code = spawn_traced(
+      executable, arguments,
+      trace::traced_child_environment(install, workspace.trace_file(), workspace.dir()), -1,
+      "the output above");
   if (code < 0) throw error("the traced run ended by signal " + std::to_string(-1 - code));
   return code;
 }

@@ -7,6 +7,7 @@
 
 #include "cudalab/metrics.hpp"
 #include "cudalab/report.hpp"
+#include "cudalab/sass_lines_run.hpp"
 #include "cudalab/trace_lines.hpp"
 #include "cudalab/trace_run.hpp"
 
@@ -215,10 +216,98 @@ TEST(trace_run, lines_without_line_info_are_pcs_sorted_by_waste) {
   EXPECT_EQ(lines.front().kernel, "aos_float3_naive_kernel");
 }
 
+// Hardware counts per line (run --lines with counters): each point runs alone in its own
+// process, once per kernel function, with the user's block only when the user gave one.
+TEST(trace_run, a_points_own_process_repeats_that_point_alone) {
+  lab l;
+  l.id = "04-coalescing";
+  run_request r;
+  r.which = &l;
+  r.device = 1;
+  result_row row = aos_float3_row(0);
+  row.config.size = 1000003;
+  row.variant_name = "offset";
+  row.sweep_name = "offset";
+  row.config.param = 8;
+  const auto after = [](const std::vector<std::string>& args, const std::string& option) {
+    const auto it = std::find(args.begin(), args.end(), option);
+    return it == args.end() || it + 1 == args.end() ? std::string("<none>") : *(it + 1);
+  };
+  auto args = point_run_arguments(r, row, "/tmp/w/run.json");
+  EXPECT_EQ(args[1], "04-coalescing");
+  EXPECT_EQ(after(args, "--variant"), "offset");
+  EXPECT_EQ(after(args, "--size"), "1000003");
+  EXPECT_EQ(after(args, "--block"), "<none>");
+  EXPECT_EQ(after(args, "--sweep"), "offset=8");
+  EXPECT_EQ(after(args, "--device"), "1");
+  EXPECT_EQ(after(args, "--repeat"), "1");
+  EXPECT_NE(std::find(args.begin(), args.end(), "--no-counters"), args.end());
+  r.blocks = {96, 128};
+  row.config.block = 128;
+  args = point_run_arguments(r, row, "/tmp/w/run.json");
+  EXPECT_EQ(after(args, "--block"), "128");
+}
+
+TEST(trace_run, a_hardware_cell_is_available_only_when_every_function_was_measured) {
+  result_row row = aos_float3_row(1179648);
+  trace::traced_launch first = float3_launch(row), second = float3_launch(row);
+  second.kernel = "_Z6secondPf";
+  const trace_cell both = hardware_cell({first, second});
+  EXPECT_TRUE(both.available);
+  EXPECT_EQ(both.counts.global_ld_requests, 2 * trace::traced_counts({first}).global_ld_requests);
+  second.pcs.clear();
+  second.error = "cuptiSassMetricsSetConfig failed: CUPTI_ERROR_INSUFFICIENT_PRIVILEGES";
+  const trace_cell refused = hardware_cell({first, second});
+  EXPECT_FALSE(refused.available);
+  EXPECT_EQ(refused.reason, second.error);
+  EXPECT_FALSE(hardware_cell({}).available);
+}
+
+// The tracer's line, then the hardware's under it; a line counted differently is returned.
+TEST(trace_run, the_lines_view_puts_the_hardwares_counts_under_the_tracers) {
+  std::vector<result_row> rows = {aos_float3_row(1179648)};
+  const trace::traced_launch traced = float3_launch(rows[0]);
+  attach_traces(rows, {traced}, "");
+  trace::traced_launch counted = traced;
+  counted.pcs[0].instructions = 4'000'000'000ull;  // wide numbers must still fit 120 columns
+  counted.pcs[0].sectors = 48'000'000'000ull;
+  rows[0].hardware_lines = hardware_cell({counted});
+  std::ostringstream out;
+  const auto differ = write_lines_view(out, rows, "");
+  ASSERT_EQ(differ.size(), 1u) << out.str();
+  EXPECT_NE(differ[0].find("pc 0xd0 (no line)"), std::string::npos) << differ[0];
+  std::istringstream in(out.str());
+  std::vector<std::string> text;
+  for (std::string line; std::getline(in, line);) {
+    EXPECT_LE(line.size(), 120u) << line;
+    text.push_back(line);
+  }
+  std::size_t pairs = 0;
+  for (std::size_t i = 0; i + 1 < text.size(); ++i)
+    if (text[i].rfind("  ", 0) == 0 && text[i].find(" trace ") != std::string::npos &&
+        text[i + 1].find(" hardware ") != std::string::npos)
+      ++pairs;
+  EXPECT_EQ(pairs, 3u) << out.str();
+  EXPECT_NE(out.str().find("48,000,000,000"), std::string::npos) << out.str();
+  // Equal counts: nothing returned; no hardware cell: the trace alone, and the reason.
+  rows[0].hardware_lines = hardware_cell({traced});
+  std::ostringstream same;
+  EXPECT_TRUE(write_lines_view(same, rows, "").empty()) << same.str();
+  rows[0].hardware_lines = trace_cell{false, "--no-counters", {}, {}};
+  std::ostringstream alone;
+  EXPECT_TRUE(write_lines_view(alone, rows, "").empty());
+  EXPECT_NE(alone.str().find("hardware counts n/a (--no-counters)"), std::string::npos)
+      << alone.str();
+  EXPECT_EQ(alone.str().find(" hardware  "), std::string::npos) << alone.str();  // no row
+}
+
 TEST(trace_run, kernel_names_are_demangled_without_parameters) {
   EXPECT_EQ(kernel_display_name("_Z23aos_float3_naive_kernelP6float3S0_fi"),
             "aos_float3_naive_kernel");
   EXPECT_EQ(kernel_display_name("plain_c_kernel"), "plain_c_kernel");
+  // A template kernel: its return type and parameters go; an anonymous namespace stays readable.
+  EXPECT_EQ(kernel_display_name("_ZN7cudalab6matmul12_GLOBAL__N_112tiled_kernelILi8EEEvPKfS4_Pfi"),
+            "cudalab::matmul::{anonymous}::tiled_kernel<8>");
 }
 
 // Sets an environment variable for one test and restores it after.

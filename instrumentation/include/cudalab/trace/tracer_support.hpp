@@ -8,6 +8,7 @@
 // CUDA_INJECTION64_PATH) the tracer refuses.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,6 +21,9 @@ struct tracer_install {
   std::string patches;        // the patch fatbin beside it
   std::string sanitizer_dir;  // the folder of libsanitizer-public.so used at run time; empty: none
   std::string nvdisasm;       // for --lines; empty: none found
+  // libcudalab_sass_lines.so: the hardware's per-instruction counts for --lines (on CUPTI's
+  // SASS Metrics API, instrumentation/sass_lines/); empty: not found.
+  std::string sass_lines_library;
 };
 
 // The variables of this process that decide whether another tool is attached.
@@ -47,6 +51,13 @@ tracer_availability tracer_available();
 // saving module code in `cubin_dir`.
 std::vector<std::pair<std::string, std::string>> traced_child_environment(
     const tracer_install& install, const std::string& output, const std::string& cubin_dir);
+
+// The variables that make a child measure, with the hardware's SASS-level counters, function
+// number `function` (in the order of first launch) of the point labelled `point`, writing to
+// `output` and saving module code in `cubin_dir` (instrumentation/sass_lines/).
+std::vector<std::pair<std::string, std::string>> sass_lines_child_environment(
+    const tracer_install& install, const std::string& output, const std::string& cubin_dir,
+    const std::string& point, std::size_t function);
 
 // Whether a variable of traced_child_environment injects or drives the tracer (all of them but
 // LD_LIBRARY_PATH, which only adds a folder): a child that must not run traced (compute-sanitizer

@@ -120,6 +120,9 @@ struct result_row {
   phase_times phases;
   std::vector<kernel_resources> resources;  // variant::resources, main kernel first
   std::optional<trace_cell> trace;          // only when the run was traced
+  // The hardware's SASS-level counts per instruction, beside the trace's (run --lines with
+  // counters permitted; sass_lines_run.hpp): the same record, measured by CUPTI.
+  std::optional<trace_cell> hardware_lines;
 };
 
 // Runs the request: one row per variant, size, block and sweep value. Every point is checked

@@ -30,9 +30,11 @@ struct line_totals {
 std::vector<line_totals> lines_of(const trace_cell& trace, const std::string& nvdisasm,
                                   std::string* why_no_lines = nullptr);
 
-// Prints, for every traced row, its lines as a table that fits 120 columns.
-void write_lines_view(std::ostream& out, const std::vector<result_row>& rows,
-                      const std::string& nvdisasm);
+// Prints, for every traced row, its lines as a table that fits 120 columns: the tracer's counts
+// of each line, and under them the hardware's (row.hardware_lines) where they were measured.
+// Returns the lines the two count differently ("<point>: <file:line>"), each a finding.
+std::vector<std::string> write_lines_view(std::ostream& out, const std::vector<result_row>& rows,
+                                          const std::string& nvdisasm);
 
 // The demangled name of a kernel (the name itself when it is not mangled), without parameters.
 std::string kernel_display_name(const std::string& mangled);

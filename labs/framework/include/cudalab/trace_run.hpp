@@ -9,6 +9,7 @@
 #include "cudalab/trace/tracer_support.hpp"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cudalab {
@@ -32,6 +33,11 @@ void counters_from_trace(result_row& row);
 // sweep points, with --no-counters --warmup 0 --repeat 1, and its table written to `output`.
 std::vector<std::string> traced_run_arguments(const run_request& request,
                                               const std::string& output);
+
+// The arguments of `cudalab run` that repeat one row's point alone: its lab, variant, size,
+// block (when the request gave blocks) and sweep value, otherwise as traced_run_arguments.
+std::vector<std::string> point_run_arguments(const run_request& request, const result_row& row,
+                                             const std::string& output);
 
 // A traced run's files: a temporary folder, removed on destruction unless CUDALAB_TRACE_KEEP is
 // set (then its path is printed to stderr, for scripts/trace-selftest.sh).
@@ -59,8 +65,13 @@ int trace_deadline_seconds(const std::vector<std::string>& arguments);
 void run_traced_child(const std::string& executable, const std::vector<std::string>& arguments,
                       const trace::tracer_install& install, const trace_workspace& workspace);
 
-// The same with the child's output on this process's stdout and stderr; returns its exit code
-// (cudalab check's fallback runs itself again, traced, and passes its verdict on).
+// The same with any injection library: `injection` is added to the child's environment.
+void run_injected_child(const std::string& executable, const std::vector<std::string>& arguments,
+                        const std::vector<std::pair<std::string, std::string>>& injection,
+                        const trace_workspace& workspace);
+
+// run_traced_child with the child's output on this process's stdout and stderr; returns its exit
+// code (cudalab check's fallback runs itself again, traced, and passes its verdict on).
 int run_traced_child_shown(const std::string& executable, const std::vector<std::string>& arguments,
                            const trace::tracer_install& install, const trace_workspace& workspace);
 

@@ -5,7 +5,8 @@
 //   - with the counters refused (CUDALAB_COUNTERS_REFUSE), `run` takes its memory columns from
 //     the trace and says so, and `check` grades from the trace and says so;
 //   - --lines on lab 04 names the float3 update's three `+=` lines and its 12-sector store, and
-//     the staged variant's shared accesses.
+//     the staged variant's shared accesses; on every lab, the hardware's SASS-level counts of
+//     each line equal the tracer's.
 // Skips, with the reason, without a GPU or without the tracer.
 #include "tool_process.hpp"
 
@@ -198,8 +199,8 @@ std::vector<int> lines_containing(const std::string& file,
   return found;
 }
 
-// The --lines row of `where` split into its cells (source, ld req, ld sect, ld sect/req, st req,
-// st sect, st sect/req, shared wf, conflicts); empty when absent.
+// The tracer's --lines row of `where` split into its cells (source, witness, ld req, ld sect,
+// ld sect/req, st req, st sect, st sect/req, shared wf, conflicts); empty when absent.
 std::vector<std::string> line_row(const std::string& text, const std::string& where) {
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) {
@@ -220,14 +221,14 @@ TEST_F(trace_tool, lines_name_the_float3_updates_and_the_12_sector_store) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (int i = 0; i < 3; ++i) {
     const auto row = line_row(r.out, file + ":" + std::to_string(at[static_cast<std::size_t>(i)]));
-    ASSERT_EQ(row.size(), 9u) << "no line " << at[static_cast<std::size_t>(i)] << " in\n" << r.out;
-    EXPECT_EQ(row[3], "12.00") << r.out;  // the component load
-    EXPECT_EQ(row[6], "12.00") << r.out;  // its write-back
+    ASSERT_EQ(row.size(), 10u) << "no line " << at[static_cast<std::size_t>(i)] << " in\n" << r.out;
+    EXPECT_EQ(row[4], "12.00") << r.out;  // the component load
+    EXPECT_EQ(row[7], "12.00") << r.out;  // its write-back
   }
   const auto store = line_row(r.out, file + ":" + std::to_string(at[3]));
-  ASSERT_EQ(store.size(), 9u) << r.out;
-  EXPECT_EQ(store[3], "-") << r.out;
-  EXPECT_EQ(store[6], "12.00") << r.out;
+  ASSERT_EQ(store.size(), 10u) << r.out;
+  EXPECT_EQ(store[4], "-") << r.out;
+  EXPECT_EQ(store[7], "12.00") << r.out;
 }
 
 TEST_F(trace_tool, lines_show_the_staged_variants_shared_accesses) {
@@ -239,8 +240,36 @@ TEST_F(trace_tool, lines_show_the_staged_variants_shared_accesses) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (int line : at) {
     const auto row = line_row(r.out, file + ":" + std::to_string(line));
-    ASSERT_EQ(row.size(), 9u) << "no line " << line << " in\n" << r.out;
-    EXPECT_NE(row[7], "-") << "no shared wavefronts on line " << line << "\n" << r.out;
+    ASSERT_EQ(row.size(), 10u) << "no line " << line << " in\n" << r.out;
+    EXPECT_NE(row[8], "-") << "no shared wavefronts on line " << line << "\n" << r.out;
+  }
+}
+
+// Where counters are permitted, --lines puts the hardware's SASS-level counts under each traced
+// line: for every variant of every lab at its odd size they must be there and equal the tracer's
+// on every line (a line counted differently exits 4 with LINE MISMATCH). Each point runs again
+// once per kernel function, so this also covers points that launch several functions.
+TEST_F(trace_tool, lines_count_the_same_on_the_hardware_as_the_tracer_on_every_line) {
+  for (const lab& l : all_labs()) {
+    const std::size_t size = odd_size(l);
+    const auto at_odd = variants_that_run(l, size, 0, false, true);
+    if (at_odd.empty()) continue;
+    const std::string where = l.id + " --size " + std::to_string(size);
+    const tool_result r = run_tool(
+        {"run", l.id, "--variant", joined(at_odd), "--size", std::to_string(size), "--lines"});
+    EXPECT_EQ(r.exit_code, 0) << where << ":\n" << r.err << r.out;
+    EXPECT_EQ(r.out.find("hardware counts n/a"), std::string::npos) << where << ":\n" << r.out;
+    std::size_t traced = 0, counted = 0;
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);) {
+      std::istringstream cells(line);
+      std::vector<std::string> row;
+      for (std::string c; cells >> c;) row.push_back(c);
+      if (row.size() >= 2 && row[1] == "trace") ++traced;
+      if (!row.empty() && row[0] == "hardware") ++counted;
+    }
+    EXPECT_GT(traced, 0u) << where << ":\n" << r.out;
+    EXPECT_EQ(counted, traced) << where << ":\n" << r.out;
   }
 }
 

@@ -1,0 +1,277 @@
+// The hardware's counts per instruction for cudalab run --lines: an injection library, loaded by
+// the CUDA driver into a program started with CUDA_INJECTION64_PATH pointing at it (the runner
+// starts itself so, one point and one kernel function a process: see sass_metrics_session.hpp).
+//
+// It exports the runner's marks, as the tracer does (cudalab/trace/trace_marks.hpp), so the
+// same runner code marks the point. Within the point named by CUDALAB_SASS_POINT (the first
+// marked point when unset), the kernel functions are numbered in the order of their first
+// launch; just before the first launch of function number CUDALAB_SASS_FUNCTION (default 0) a
+// SASS Metrics session starts, and when the point ends its counts are written to
+// CUDALAB_TRACE_OUTPUT in the tracer's format (cudalab/trace/trace_record.hpp): one line for the
+// measured function, with its pcs, and one line with an error for each other function the point
+// launched, so the runner knows how many processes the point needs. Module code is saved in
+// CUDALAB_TRACE_CUBINS for the pcs' source lines.
+//
+// Callbacks are not re-entered: CUPTI's own work inside a callback (patching loads a module) may
+// raise another callback on the same thread; those are skipped, as the tracer skips them.
+#include "cudalab/trace/trace_record.hpp"
+#include "sass_metrics_session.hpp"
+
+#include <cuda.h>
+#include <cupti.h>
+#include <cupti_pcsampling.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace cudalab::trace;
+using cudalab::sass_lines::cupti_failure;
+using cudalab::sass_lines::sass_metrics_session;
+using cudalab::sass_lines::sass_pc;
+
+std::string variable(const char* name) {
+  const char* value = std::getenv(name);
+  return value ? value : "";
+}
+
+class sass_lines {
+ public:
+  static sass_lines& get() {
+    static sass_lines* instance = new sass_lines();  // never destroyed: callbacks may outlive exit
+    return *instance;
+  }
+
+  void start();
+  void on_callback(CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data);
+  void begin_point(const char* label);
+  void end_point();
+
+ private:
+  void module_loaded(const CUpti_ResourceData& resource);
+  void launch_entered(const CUpti_CallbackData& launch);
+  void finish_point();
+  void write(const traced_launch& launch);
+  void fail(const std::string& why) {
+    std::fprintf(stderr, "cudalab sass lines: %s\n", why.c_str());
+    if (m_failure.empty()) m_failure = why;
+  }
+
+  std::mutex m_mutex;
+  std::string m_output;
+  std::string m_cubin_dir;
+  std::string m_point;  // the label to measure; empty: the first marked point
+  std::size_t m_target = 0;
+  std::string m_label;  // of the point now marked, when it is the one measured
+  bool m_point_done = false;
+  std::vector<std::string> m_functions;  // of the measured point, in order of first launch
+  std::string m_measured;                // the function the session measures
+  CUcontext m_context = nullptr;
+  std::unique_ptr<sass_metrics_session> m_session;
+  std::string m_failure;
+  std::map<std::uint32_t, std::string> m_cubins;  // CRC (as the SASS records give it) -> file
+  CUpti_SubscriberHandle m_subscriber = nullptr;
+};
+
+thread_local int callback_depth = 0;
+
+void CUPTIAPI callback(void* userdata, CUpti_CallbackDomain domain, CUpti_CallbackId id,
+                       const void* data) {
+  if (callback_depth > 0) return;
+  ++callback_depth;
+  static_cast<sass_lines*>(userdata)->on_callback(domain, id, data);
+  --callback_depth;
+}
+
+void sass_lines::start() {
+  m_output = variable("CUDALAB_TRACE_OUTPUT");
+  if (m_output.empty()) {
+    std::fprintf(stderr,
+                 "cudalab sass lines: CUDALAB_TRACE_OUTPUT is not set: nothing is measured\n");
+    return;
+  }
+  m_cubin_dir = variable("CUDALAB_TRACE_CUBINS");
+  m_point = variable("CUDALAB_SASS_POINT");
+  const std::string target = variable("CUDALAB_SASS_FUNCTION");
+  if (!target.empty()) {
+    char* end = nullptr;
+    const unsigned long index = std::strtoul(target.c_str(), &end, 10);
+    if (*end != '\0') {
+      fail("CUDALAB_SASS_FUNCTION must be a function's number from 0, not '" + target + "'");
+      return;
+    }
+    m_target = index;
+  }
+  const auto checked = [this](CUptiResult result, const char* call) {
+    if (result == CUPTI_SUCCESS) return true;
+    const char* text = nullptr;
+    if (cuptiGetResultString(result, &text) != CUPTI_SUCCESS || !text) text = "unknown";
+    fail(std::string(call) + " failed: " + text);
+    return false;
+  };
+  if (!checked(cuptiSubscribe(&m_subscriber, callback, this), "cuptiSubscribe")) return;
+  checked(cuptiEnableCallback(1, m_subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+                              CUPTI_CBID_RESOURCE_MODULE_LOADED),
+          "cuptiEnableCallback(MODULE_LOADED)");
+  for (const CUpti_CallbackId id :
+       {CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
+        CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
+        CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel,
+        CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz})
+    checked(cuptiEnableCallback(1, m_subscriber, CUPTI_CB_DOMAIN_DRIVER_API, id),
+            "cuptiEnableCallback(launch)");
+}
+
+void sass_lines::on_callback(CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data) {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  if (domain == CUPTI_CB_DOMAIN_RESOURCE && id == CUPTI_CBID_RESOURCE_MODULE_LOADED)
+    module_loaded(*static_cast<const CUpti_ResourceData*>(data));
+  else if (domain == CUPTI_CB_DOMAIN_DRIVER_API)
+    launch_entered(*static_cast<const CUpti_CallbackData*>(data));
+}
+
+void sass_lines::module_loaded(const CUpti_ResourceData& resource) {
+  const auto* module = static_cast<const CUpti_ModuleResourceData*>(resource.resourceDescriptor);
+  if (m_cubin_dir.empty() || !module || !module->pCubin || module->cubinSize == 0) return;
+  CUpti_GetCubinCrcParams crc{};
+  crc.size = CUpti_GetCubinCrcParamsSize;
+  crc.cubinSize = module->cubinSize;
+  crc.cubin = module->pCubin;
+  if (cuptiGetCubinCrc(&crc) != CUPTI_SUCCESS) return;  // its pcs are then shown without lines
+  const std::string path =
+      m_cubin_dir + "/sass-module-" + std::to_string(m_cubins.size()) + ".cubin";
+  if (FILE* f = std::fopen(path.c_str(), "wb")) {
+    const bool ok = std::fwrite(module->pCubin, 1, module->cubinSize, f) == module->cubinSize;
+    if (std::fclose(f) == 0 && ok) m_cubins[static_cast<std::uint32_t>(crc.cubinCrc)] = path;
+  }
+}
+
+void sass_lines::launch_entered(const CUpti_CallbackData& launch) {
+  if (launch.callbackSite != CUPTI_API_ENTER || m_label.empty()) return;
+  const std::string function = launch.symbolName ? launch.symbolName : "";
+  std::size_t index = 0;
+  while (index < m_functions.size() && m_functions[index] != function) ++index;
+  if (index == m_functions.size()) m_functions.push_back(function);
+  if (index != m_target || m_session || !m_failure.empty()) return;
+  try {
+    CUdevice device = 0;
+    if (cuCtxGetDevice(&device) != CUDA_SUCCESS) throw cupti_failure("cuCtxGetDevice failed");
+    m_session = std::make_unique<sass_metrics_session>(launch.context, static_cast<int>(device));
+    m_context = launch.context;
+    m_measured = function;
+  } catch (const cupti_failure& e) {
+    fail(e.what());
+  }
+}
+
+void sass_lines::begin_point(const char* label) {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  const std::string name = label ? label : "";
+  if (!m_point_done && (m_point.empty() || m_point == name)) m_label = name;
+}
+
+void sass_lines::end_point() {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  if (m_label.empty()) return;
+  finish_point();
+  m_label.clear();
+  m_point_done = true;
+}
+
+void sass_lines::finish_point() {
+  traced_launch measured;
+  measured.label = m_label;
+  measured.kernel = m_measured;
+  if (m_session) {
+    try {
+      if (cuCtxSynchronize() != CUDA_SUCCESS)
+        throw cupti_failure("cuCtxSynchronize failed before reading the counts");
+      for (const sass_pc& pc : m_session->flush()) {
+        if (pc.function != m_measured) continue;  // another function cannot record (see header)
+        const auto value = [&pc](const char* name) {
+          const auto found = pc.values.find(name);
+          return found == pc.values.end() ? std::uint64_t{0} : found->second;
+        };
+        const auto cubin = m_cubins.find(pc.cubin_crc);
+        if (cubin != m_cubins.end()) measured.cubin = cubin->second;
+        traced_pc out;
+        out.offset = pc.offset;
+        if (value("inst_executed_op_global_ld") + value("inst_executed_op_global_st") > 0) {
+          const bool load = value("inst_executed_op_global_ld") > 0;
+          out.space = cudalab::model::memory_space::global;
+          out.kind = load ? traced_kind::load : traced_kind::store;
+          out.instructions =
+              value(load ? "inst_executed_op_global_ld" : "inst_executed_op_global_st");
+          out.sectors = value("sectors_mem_global");
+        } else if (value("inst_executed_op_shared_ld") + value("inst_executed_op_shared_st") > 0) {
+          const bool load = value("inst_executed_op_shared_ld") > 0;
+          out.space = cudalab::model::memory_space::shared;
+          out.kind = load ? traced_kind::load : traced_kind::store;
+          out.instructions =
+              value(load ? "inst_executed_op_shared_ld" : "inst_executed_op_shared_st");
+          out.wavefronts = value("l1tex_pipe_lsu_wavefronts_mem_shared");
+          out.ideal = value("l1tex_pipe_lsu_wavefronts_mem_shared_ideal");
+        } else {
+          continue;  // no load or store: an atomic, or an instruction that never ran
+        }
+        measured.pcs.push_back(out);
+      }
+    } catch (const cupti_failure& e) {
+      fail(e.what());
+    }
+    m_session.reset();
+  }
+  if (!m_failure.empty()) measured.error = m_failure;
+  for (const std::string& function : m_functions) {
+    if (function == m_measured) {
+      write(measured);
+    } else {
+      traced_launch other;
+      other.label = m_label;
+      other.kernel = function;
+      other.error =
+          m_failure.empty() ? "measured in another process (one function a process)" : m_failure;
+      write(other);
+    }
+  }
+}
+
+void sass_lines::write(const traced_launch& launch) {
+  FILE* f = std::fopen(m_output.c_str(), "a");
+  if (!f) {
+    std::fprintf(stderr, "cudalab sass lines: cannot append to %s\n", m_output.c_str());
+    return;
+  }
+  const std::string line = format_traced_launch(launch) + "\n";
+  const bool ok = std::fwrite(line.data(), 1, line.size(), f) == line.size();
+  if (std::fclose(f) != 0 || !ok)
+    std::fprintf(stderr, "cudalab sass lines: cannot write %s\n", m_output.c_str());
+}
+
+std::once_flag started;
+
+}  // namespace
+
+extern "C" {
+
+// Called by the CUDA driver when it loads this library through CUDA_INJECTION64_PATH.
+__attribute__((visibility("default"))) int InitializeInjection() {
+  std::call_once(started, [] { sass_lines::get().start(); });
+  return 1;
+}
+
+// The runner's marks (cudalab/trace/trace_marks.hpp), under the tracer's names.
+__attribute__((visibility("default"))) void cudalab_tracer_begin_point(const char* label) {
+  sass_lines::get().begin_point(label);
+}
+__attribute__((visibility("default"))) void cudalab_tracer_end_point() {
+  sass_lines::get().end_point();
+}
+
+}  // extern "C"
