@@ -130,16 +130,17 @@ std::vector<line_totals> lines_of(const trace_cell& trace, const std::string& nv
 namespace {
 
 // Whether two witnesses counted a line alike, on every count the view shows.
+// The row under a traced line that holds the hardware's count of it.
+const std::string hardware_label = "  hardware";
+
 bool same_counts(const line_totals& a, const line_totals& b) {
   return a.ld_requests == b.ld_requests && a.ld_sectors == b.ld_sectors &&
          a.st_requests == b.st_requests && a.st_sectors == b.st_sectors &&
          a.shared_wavefronts == b.shared_wavefronts && a.shared_conflicts == b.shared_conflicts;
 }
 
-std::vector<std::string> line_cells(const std::string& where, const char* witness,
-                                    const line_totals& t) {
+std::vector<std::string> line_cells(const std::string& where, const line_totals& t) {
   return {where,
-          witness,
           count(t.ld_requests),
           count(t.ld_sectors),
           per_request(t.ld_sectors, t.ld_requests),
@@ -183,16 +184,16 @@ std::vector<std::string> write_lines_view(std::ostream& out, const std::vector<r
     }
     std::vector<std::vector<std::string>> cells;
     for (const line_totals& t : lines) {
-      cells.push_back(line_cells(t.where, "trace", t));
+      cells.push_back(line_cells(t.where, t));
       if (!hardware) continue;
       const auto found = by_line.find(t.kernel + "\n" + t.where);
       const line_totals counted = found == by_line.end() ? line_totals{} : found->second;
       if (found != by_line.end()) by_line.erase(found);
-      cells.push_back(line_cells("", "hardware", counted));
+      cells.push_back(line_cells(hardware_label, counted));
       if (!same_counts(t, counted)) mismatches.push_back(point_name(row) + ": " + t.where);
     }
     for (const auto& [key, t] : by_line) {  // lines only the hardware counted
-      cells.push_back(line_cells(t.where, "hardware", t));
+      cells.push_back(line_cells(t.where + " (hardware only)", t));
       mismatches.push_back(point_name(row) + ": " + t.where + " (not traced)");
     }
     std::string kernels;
@@ -205,10 +206,9 @@ std::vector<std::string> write_lines_view(std::ostream& out, const std::vector<r
       for (const std::string& line :
            wrap_words("hardware counts n/a (" + row.hardware_lines->reason + ")", 116))
         out << "  " << line << "\n";
-    const std::vector<text_column> columns{{"source line", true}, {"witness", true}, {"ld req"},
-                                           {"ld sect"},           {"sect/req"},      {"st req"},
-                                           {"st sect"},           {"sect/req"},      {"shared wf"},
-                                           {"conflicts"}};
+    const std::vector<text_column> columns{{"source line", true}, {"ld req"},    {"ld sect"},
+                                           {"sect/req"},          {"st req"},    {"st sect"},
+                                           {"sect/req"},          {"shared wf"}, {"conflicts"}};
     // Paths are cut from the left only as far as 120 columns need: the line number stays.
     std::vector<std::string> table = layout_table(columns, cells);
     const std::size_t widest = widest_line(table) + 2;
@@ -217,18 +217,20 @@ std::vector<std::string> write_lines_view(std::ostream& out, const std::vector<r
       for (const auto& row : cells) longest = std::max(longest, row[0].size());
       const std::size_t keep = longest > widest - 120 + 3 ? longest - (widest - 120) - 3 : 0;
       for (auto& row : cells)
-        if (row[0].size() > keep + 3) row[0] = "..." + row[0].substr(row[0].size() - keep);
+        if (row[0] != hardware_label && row[0].size() > keep + 3)
+          row[0] = "..." + row[0].substr(row[0].size() - keep);
       table = layout_table(columns, cells);
     }
     for (const auto& line : table) out << "  " << line << "\n";
     out << "\n";
   }
   out << "Lines are sorted by waste: sectors moved beyond the bytes asked for, plus shared-memory\n"
-         "bank conflicts. The trace is the memory tracer's count (one launch a point, the binary\n"
-         "that ran)"
-      << (any_hardware ? "; hardware is the SASS-level counters of the same launch, a process a\n"
-                         "kernel function (CUPTI's SASS Metrics API).\n"
-                       : ".\n");
+         "bank conflicts. Counts come from the tracer (one launch a point, the binary that ran)"
+      << (any_hardware
+              ? ";\nunder each line, `hardware`: the SASS-level counters' count of the same "
+                "line in the same launch\n(CUPTI's SASS Metrics API, a process a kernel "
+                "function).\n"
+              : ".\n");
   return mismatches;
 }
 
