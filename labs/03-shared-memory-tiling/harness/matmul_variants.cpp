@@ -61,7 +61,12 @@ variant make_kernel_variant(kernel_spec spec) {
     v.default_block = 256;
     v.blocks = {32, 1024, 32, false, "the naive product launches 32 x (t/32) blocks"};
   }
-  // The tiled kernels ignore --block: their blocks are T x T threads.
+  // The tiled kernels' blocks are T x T threads, whatever --block says.
+  if (from != shape_from::block)
+    v.threads_per_block = [from](const launch_config& c) {
+      const unsigned tile = shape_of(from, c);
+      return static_cast<int>(tile * tile);
+    };
   if (from == shape_from::sweep)
     v.sweep =
         sweep_spec{tile_sweep, {8, 16, 32}, matmul::min_tile, matmul::max_tile, {2, 4, 8, 16, 32}};

@@ -110,7 +110,6 @@ variant make_transpose_variant(const transpose_spec& spec) {
   v.name = spec.name;
   v.role = spec.role;
   v.lesson = spec.lesson;
-  // --block is ignored: every kernel's block is 32 x 32 or 32 x 8 threads (transpose_index.cuh).
   if (spec.stride_launch)
     v.sweep = sweep_spec{stride_sweep,
                          {1, 2, 4, 8, 16, 32},
@@ -119,6 +118,11 @@ variant make_transpose_variant(const transpose_spec& spec) {
   const unsigned bytes = spec.element_bytes();
   const unsigned rows_of_threads = block_rows_of(spec);
   const bool strided = spec.stride_launch != nullptr;
+  // Every kernel's block is 32 x 32 or 32 x 8 threads (transpose_index.cuh), whatever --block
+  // says.
+  v.threads_per_block = [rows_of_threads](const launch_config&) {
+    return static_cast<int>(tr::tile_dim * rows_of_threads);
+  };
   v.device_bytes = [bytes](const launch_config& c) {
     return 2 * bytes * tr::padded_elements(c.size, c.size);
   };

@@ -443,4 +443,10 @@ double prediction_cost(kernel k, std::size_t n, unsigned config) {
   return 4.0 * warps * (step_classes * per_step + t.outputs_per_thread());
 }
 
+unsigned threads_per_block(kernel k, unsigned config) {
+  if (k == kernel::pad_product || k == kernel::pad_with_copies)
+    return mm::pad_tile * mm::pad_block_y;
+  return tiling_of(k, config).threads;
+}
+
 }  // namespace cudalab::labs::regtile_model

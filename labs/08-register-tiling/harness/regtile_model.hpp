@@ -40,6 +40,10 @@ model::access_counts predict(kernel k, std::size_t n, unsigned config = 0,
 // what the counts above are made of, for the lesson and the tests.
 std::uint64_t shared_loads_per_warp_step(kernel k, unsigned config = 0);
 
+// The threads a block kernel `k` launches, whatever --block says: its tiling's (pad_to_64 and
+// its copies: 32 x 8).
+unsigned threads_per_block(kernel k, unsigned config = 0);
+
 // The warp instructions predict() simulates (the model budget's measure).
 double prediction_cost(kernel k, std::size_t n, unsigned config = 0);
 

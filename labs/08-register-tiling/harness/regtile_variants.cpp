@@ -80,7 +80,6 @@ variant make_regtile_variant(regtile_spec spec) {
   v.role = spec.role;
   v.lesson = spec.lesson;
   const bool sweeps = spec.config_sweep;
-  // --block is ignored: each kernel's block is its tiling's.
   if (sweeps) {
     std::vector<long> all;
     for (unsigned i = 0; i < matmul::warp_tiled_configs; ++i) all.push_back(i);
@@ -93,6 +92,10 @@ variant make_regtile_variant(regtile_spec spec) {
   v.ideal = [](const launch_config& c) { return matmul_ideal(c.size); };
   if (spec.model) {
     const regtile_model::kernel k = *spec.model;
+    // Each kernel's block is its tiling's, whatever --block says.
+    v.threads_per_block = [k, sweeps](const launch_config& c) {
+      return static_cast<int>(regtile_model::threads_per_block(k, config_of(sweeps, c)));
+    };
     v.predict = [k, sweeps](const launch_config& c) {
       return regtile_model::predict(k, c.size, config_of(sweeps, c));
     };
@@ -126,6 +129,9 @@ variant make_pad_to_64_variant(bool with_copies) {
   v.ideal = [](const launch_config& c) { return matmul_ideal(c.size); };
   const regtile_model::kernel k =
       with_copies ? regtile_model::kernel::pad_with_copies : regtile_model::kernel::pad_product;
+  v.threads_per_block = [k](const launch_config&) {
+    return static_cast<int>(regtile_model::threads_per_block(k));
+  };
   v.predict = [k](const launch_config& c) { return regtile_model::predict(k, c.size); };
   v.model_cost = [k](const launch_config& c) { return regtile_model::prediction_cost(k, c.size); };
   v.resources = [](const launch_config&) { return matmul::pad_to_64_resources(); };

@@ -128,9 +128,12 @@ std::vector<point> expand(const run_request& request, const grid_limits& limits)
   if (sizes.empty()) sizes.push_back(l.default_size);
 
   std::vector<point> points;
-  for (const variant* v : variants_of(request)) {
+  std::vector<std::string> own_blocks;  // variants whose kernels choose their own block
+  const auto chosen = variants_of(request);
+  for (const variant* v : chosen) {
     std::vector<int> blocks = request.blocks;
-    if (blocks.empty()) blocks.push_back(v->default_block);
+    if (blocks.empty() || v->threads_per_block) blocks = {v->default_block};
+    if (v->threads_per_block) own_blocks.push_back(v->name);
     const std::vector<long> params = sweep_values(*v, request.sweep);
     const std::string name = l.id + "/" + v->name;
     omitted.clear();
@@ -155,7 +158,8 @@ std::vector<point> expand(const run_request& request, const grid_limits& limits)
             }
             continue;
           }
-          const launch_config config{size, block, param};
+          launch_config config{size, block, param};
+          if (v->threads_per_block) config.block = v->threads_per_block(config);
           if (v->grid)
             if (const std::string why = grid_violation(v->grid(config), limits); !why.empty())
               throw usage_error(name + " at --size " + std::to_string(size) + " --block " +
@@ -167,6 +171,19 @@ std::vector<point> expand(const run_request& request, const grid_limits& limits)
                                 std::to_string(block) + ": " + why);
           points.push_back({v, config});
         }
+  }
+  if (!request.blocks.empty() && !own_blocks.empty()) {
+    std::string names;
+    for (const std::string& n : own_blocks) names += (names.empty() ? "" : ", ") + n;
+    if (names.size() > 45) names = l.id + "'s " + std::to_string(own_blocks.size()) + " variants";
+    const bool any_uses_it = std::any_of(chosen.begin(), chosen.end(), [](const variant* v) {
+      return v->role != variant_role::baseline && !v->threads_per_block;
+    });
+    if (!any_uses_it)
+      throw usage_error("--block does not apply to " + names +
+                        ": the kernels launch the blocks their tiles need (drop --block)");
+    if (request.omitted)
+      request.omitted("--block is not used by " + names + ": their rows show their tiles' blocks");
   }
   return points;
 }

@@ -132,6 +132,10 @@ struct variant {
   std::string lesson;  // one line
   int default_block = 256;
   block_rule blocks;
+  // The threads a block the kernels launch when --block does not choose them (lab 03's T x T
+  // tiles, lab 06's 32 x 8 or 32 x 32 blocks, lab 08's tilings); empty: --block chooses. Such
+  // a variant runs once whatever --block lists, and its rows carry the block it launches.
+  std::function<int(const launch_config&)> threads_per_block;
   std::optional<sweep_spec> sweep;
   // Kernels run by launch(); false for library or copy baselines that counters cannot see.
   bool has_kernels = true;
