@@ -2,7 +2,7 @@
 # scripts/fetch-nsys-libs.sh [--dest DIR]
 # Downloads Debian's libdw1 and libelf1 and unpacks them into .nsys-libs/, installing nothing.
 # Nsight Systems' report import (`nsys stats`, .qdstrm -> .nsys-rep) loads libdw and libelf,
-# which the GPU machine's image lacks. .nsys-libs/ is ignored by git and carried to that
+# which a minimal GPU host's image may lack. .nsys-libs/ is ignored by git and carried to that
 # machine, where scripts/nsys.sh and scripts/gpu-suite.sh put it on LD_LIBRARY_PATH.
 # Run it on a Debian or Ubuntu machine with apt (no root needed).
 set -euo pipefail
@@ -41,4 +41,4 @@ done
 libdir=$(find "$dest" -name 'libdw.so.1' -printf '%h\n' | head -n 1)
 [ -n "$libdir" ] || { echo "fetch-nsys-libs.sh: libdw.so.1 not found after unpacking into $dest" >&2; exit 1; }
 [ -e "$libdir/libelf.so.1" ] || { echo "fetch-nsys-libs.sh: libelf.so.1 not found in $libdir" >&2; exit 1; }
-echo "fetch-nsys-libs.sh: libdw and libelf are in ${libdir#"$root"/} (carry .nsys-libs to the GPU machine)"
+echo "fetch-nsys-libs.sh: libdw and libelf are in ${libdir#"$root"/} (copy .nsys-libs to the GPU host with the build)"

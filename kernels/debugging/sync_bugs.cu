@@ -50,12 +50,13 @@ __global__ void blur_tiled_kernel(const float* in, float* out, std::size_t n) {
   if (i < n) out[i] = blur3(tile[t - 1], tile[t], tile[t + 1]);
 }
 
-// The bug: the first half of the block's warps wait at one barrier, the rest at another, so
-// the block's threads are not at the same __syncthreads() (synccheck reports it). Whole warps
-// take each side: split inside a warp, the two barriers hang the H100 (each barrier's
-// WARPSYNC.ALL waits for lanes that sit at the other one). Since Volta a barrier waits for
-// every thread that has not exited, so this form runs to the end: the late half passes the
-// second barrier once the others have exited.
+// The bug: __syncthreads() in a branch that is not uniform across the block, which the CUDA
+// Programming Guide leaves undefined (synccheck reports it). Both calls compile to BAR.SYNC 0,
+// the same hardware barrier: the two halves of the block complete it together, one half from
+// each call. Whole warps take each side: split inside a warp, the two calls hang the H100
+// (each call's WARPSYNC.ALL waits for lanes that sit at the other one). This form runs to the
+// end because threads that exit release a barrier the others still wait at (PTX `exit`): the
+// late half's second wait is released once the first half has exited.
 __global__ void pair_swap_divergent_kernel(const float* in, float* out, std::size_t n) {
   extern __shared__ float tile[];
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;

@@ -1,6 +1,7 @@
 // The tiled products: a T x T block stages a T x T tile of A and one of B in shared memory,
 // then every thread takes T products from the tiles. Each element loaded from global memory
-// is used T times, so global loads fall by T.
+// is used T times; a T x T block issues 2 n^3 / T^3 load requests, so requests fall below the
+// naive kernel's only from T = 8 on (T = 2 issues 4 times as many: lab 03's README).
 #include "matmul/matmul_index.cuh"
 #include "matmul/matmul_kernels.cuh"
 
@@ -13,9 +14,9 @@ enum class edges { guarded, unguarded };
 enum class store_at { end, every_step };
 
 // The products of one tile step. The loop stays rolled (`unroll 1`): unrolled, nvcc merges
-// four of the A tile's reads into one 16-byte LDS.128, whose wavefronts the per-instruction
-// bank model does not predict (docs/access_model.md); rolled, every shared read is one 4-byte
-// LDS. Widening the reads is the subject of register tiling.
+// four of the A tile's reads into one 16-byte LDS.128, served by half-warps (the measured rule
+// in docs/counters.md); rolled, every shared read is one 4-byte LDS, the lesson's subject.
+// Widening the reads is the subject of register tiling (lab 08).
 template <unsigned T>
 __device__ float tile_products(const float* a_tile, const float* b_tile, float sum) {
 #pragma unroll 1

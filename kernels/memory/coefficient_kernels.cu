@@ -2,9 +2,9 @@
 //
 //   coeffs_global_kernel       coefficients from global memory: 16 LDG a warp, each lane the
 //                              same address (1 sector a request), all through L1.
-//   coeffs_constant_kernel     c_coefficients[k] at a fixed k: the compiler writes the
-//                              coefficient into the FFMA as a constant operand (c[0x3][...]);
-//                              no load instruction at all.
+//   coeffs_constant_kernel     c_coefficients[k] at a fixed k: 8 ULDC.64 read the 16
+//                              coefficients through the constant cache into uniform registers,
+//                              which the FFMAs take; no global load instruction.
 //   constant_divergent_kernel  the coefficient set depends on the lane: the address is in a
 //                              register, so each coefficient is an LDC, which the indexed
 //                              constant cache serves one distinct address at a time (32 passes

@@ -30,8 +30,8 @@ void upload_constant_coefficients(const float* host_table, cudaStream_t stream);
 // one-sector requests a warp.
 launch_dims launch_coeffs_global(const float* x, const float* coeffs, float* out, std::size_t n,
                                  unsigned block, cudaStream_t stream);
-// FIXED: the coefficients from __constant__ at fixed indices: the compiler folds them into the
-// multiply-adds as constant operands, served by the constant cache as a broadcast; no load.
+// FIXED: the coefficients from __constant__ at fixed indices: read through the constant cache
+// by uniform loads (ULDC.64) into uniform registers that the multiply-adds take; no global load.
 launch_dims launch_coeffs_constant(const float* x, float* out, std::size_t n, unsigned block,
                                    cudaStream_t stream);
 // NAIVE: each lane reads its own coefficient set (coefficient_set(i, true)) from __constant__:

@@ -4,7 +4,7 @@
 //
 // Variants (kernels in kernels/memory/):
 //   coeffs_global        naive     16 coefficients from global memory: 16 one-sector loads a warp
-//   coeffs_constant      fixed     from __constant__ at fixed indices: FFMA operands, no load
+//   coeffs_constant      fixed     from __constant__ at fixed indices: ULDC into uniform registers
 //   constant_divergent   naive     each lane its own coefficient set: the constant cache serves
 //                                  a warp's 32 addresses one after another
 //   coeffs_shared        fixed     copied to shared memory once a block, read as a broadcast
@@ -70,7 +70,7 @@ lab make_lab_02_memory_spaces() {
                      "16 coefficients from global memory: 16 one-sector loads a warp",
                      kernel::coeffs_global),
       kernel_variant("coeffs_constant", variant_role::fixed,
-                     "__constant__ at fixed indices: operands of the multiply-adds, no load",
+                     "__constant__ at fixed indices: uniform ULDC loads, no global load",
                      kernel::coeffs_constant),
       kernel_variant("constant_divergent", variant_role::naive,
                      "a constant set a lane: 32 addresses a warp, served one after another",

@@ -7,9 +7,9 @@
 // block and one step of each class plus the edges: a few thousand warp instructions at any n.
 //
 // Shared loads are counted as the compiler emits them (checked with cuobjdump -sass; the lab's
-// README shows how): a 16-byte LDS.128 is one instruction, served in quarter-warp phases by
-// the bank model. Every shared load of these kernels has all 32 lanes on, so the counts are
-// also what smsp__inst_executed_op_shared_ld counts: exact.
+// README shows how): a 16-byte LDS.128 is one instruction, served by half-warps as measured
+// (docs/counters.md; model/access_model.cpp). Every shared load of these kernels has all 32 lanes
+// on, so the counts are also what smsp__inst_executed_op_shared_ld counts: exact.
 #pragma once
 
 #include "cudalab/model/access_model.hpp"

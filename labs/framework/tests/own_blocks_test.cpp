@@ -58,8 +58,8 @@ TEST(own_blocks, a_run_where_no_kernel_would_use_block_is_refused) {
 
 TEST(own_blocks, lab_06_and_08_rows_show_the_blocks_their_kernels_launch) {
   const std::map<std::string, int> expected = {
-      {"copy", 256},         {"shared_tile", 1024}, {"tile_rows", 256},   {"pad_to_64", 256},
-      {"coarse_1d", 512},    {"register_2d", 256},  {"vectorized", 256},
+      {"copy", 256},      {"shared_tile", 1024}, {"tile_rows", 256},  {"pad_to_64", 256},
+      {"coarse_1d", 512}, {"register_2d", 256},  {"vectorized", 256},
   };
   for (const char* name : {"06", "08"})
     for (const result_row& row : run_lab(predictions_of(name, {}))) {

@@ -8,7 +8,9 @@
 //           aligned segments touched by the active lanes;
 //   shared: 32 banks of 4 bytes; wavefronts = the most distinct words any one bank must serve
 //           (a word read by several lanes is broadcast); conflicts = wavefronts - ideal
-//           wavefronts; 8- and 16-byte accesses are processed in half- and quarter-warp phases.
+//           wavefronts; 8-byte accesses are processed in half-warp phases, 16-byte stores in
+//           quarter-warp phases, and 16-byte loads by the measured half-warp rule
+//           (docs/counters.md).
 #pragma once
 
 #include "cudalab/model/sass_warp_walk.hpp"
