@@ -14,6 +14,7 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <new>
 
 namespace {
 
@@ -97,6 +98,9 @@ int run_command_line(int argc, char** argv) try {
 } catch (const cudalab::error& e) {
   return report(e.what(), e.hint().empty() ? "" : "\n  hint: " + e.hint(),
                 cudalab::tool::exit_failure);
+} catch (const std::bad_alloc&) {
+  return report("out of memory: narrow --size, --block or --sweep, or raise the limit (ulimit -v)",
+                "", cudalab::tool::exit_failure);
 } catch (const std::exception& e) {
   return report(e.what(), "", cudalab::tool::exit_failure);
 }

@@ -11,9 +11,15 @@
 //     `--output /dev/stdout >> log` appends to log and keeps what it held, and a pipe works;
 //   - to anything else (/dev/null, a FIFO) directly, since renaming a regular file over a
 //     device or a pipe would replace it.
-// SIGINT, SIGTERM and SIGHUP during that short window remove the temporary file.
+// A signal that would end the program while the temporary file exists (SIGINT, SIGTERM,
+// SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, ...) removes it first; a signal the caller ignores
+// (nohup, `trap '' HUP`) stays ignored. An existing file keeps its mode, and its owner where
+// the rename would change it (root writing a user's file); a file with several hard links is
+// rewritten in place, since a rename would part it from its other names.
 #pragma once
 
+#include <functional>
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -29,7 +35,9 @@ class output_file {
   explicit output_file(std::string path);
   output_file(const output_file&) = delete;  // one owner for the destination
   output_file& operator=(const output_file&) = delete;
-  // Writes `text` as described above; throws cudalab::error naming the failed step.
+  // Writes what `write` puts in the stream as described above, as it goes (a long report is
+  // never held whole); throws cudalab::error naming the failed step.
+  void commit(const std::function<void(std::ostream&)>& write);
   void commit(std::string_view text);
   const std::string& path() const { return m_path; }
 

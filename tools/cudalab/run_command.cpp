@@ -410,14 +410,19 @@ int run_command(const args& a) {
                 << r.phases.wait_ms << " alloc " << r.phases.alloc_ms << " h2d " << r.phases.h2d_ms
                 << " kernel " << r.phases.kernel_ms << " d2h " << r.phases.d2h_ms << " verify "
                 << r.phases.verify_ms << " ms\n";
-  std::ostringstream text;
-  write_report(text, rows, report, context);
+  // Written as it is made, a row at a time for CSV and JSON, with progress where someone
+  // watches: a long report is never held whole in memory.
+  report.progress = [&progress](std::size_t written, std::size_t total) {
+    progress.show("writing row " + std::to_string(written + 1) + " of " + std::to_string(total));
+  };
   if (file) {
-    file->commit(text.str());
+    file->commit([&](std::ostream& out) { write_report(out, rows, report, context); });
+    progress.clear();
     std::cerr << "cudalab: wrote " << rows.size() << " rows to " << shown(file->path(), 200)
               << "\n";
   } else {
-    std::cout << text.str();
+    write_report(std::cout, rows, report, context);
+    progress.clear();
   }
 
   if (l->notes)

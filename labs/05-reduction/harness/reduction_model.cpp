@@ -9,6 +9,9 @@
 
 #include <optional>
 
+#include <algorithm>
+#include <cmath>
+
 namespace cudalab::labs::reduction_model {
 namespace {
 
@@ -338,10 +341,16 @@ access_counts predict_two_pass(kernel first, std::size_t n, unsigned block) {
 
 double prediction_cost(kernel first, std::size_t n, unsigned block, bool finish_on_gpu) {
   check(first, n, block);
-  // A block of at most 32 warps, walked for its accesses (at most 3 a tree step and 4 more a
-  // warp, two blocks) and through the SASS (at most 50 instructions a tree step and 100 more
-  // a warp, one block): 2e4 covers every block size.
-  constexpr double blocks_walked = 2e4;
+  // A block of `block` threads, walked for its accesses (at most 3 a tree step and 4 more, for
+  // each warp of two blocks) and through the SASS (at most 50 instructions a tree step and 100
+  // more, for each warp of one block): about 4,400 at 256 threads, 19,000 at 1,024. (A bound
+  // of 2e4 for every block made lab 05's estimates 8 to 17 times the time they took.)
+  const auto walked = [](unsigned threads) {
+    const double warps = std::max(1.0, threads / static_cast<double>(model::warp_size));
+    const double steps = std::log2(static_cast<double>(std::max(threads, 2u)));
+    return 2 * warps * (3 * steps + 4) + warps * (50 * steps + 100);
+  };
+  const double blocks_walked = walked(block);
   // A load-loop trip: a load to walk, and at most 10 instructions of the loop in the SASS.
   constexpr double per_trip = 11;
   const auto ceil_div = [](std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; };
@@ -356,7 +365,8 @@ double prediction_cost(kernel first, std::size_t n, unsigned block, bool finish_
   if (finish_on_gpu) {
     const std::uint64_t partials = blocks_of(first, n, block);
     // 32 warps, each with its own loop context: every trip walked by every warp.
-    cost += blocks_walked + 32 * per_trip * static_cast<double>(ceil_div(partials, finish_block));
+    cost += walked(finish_block) +
+            32 * per_trip * static_cast<double>(ceil_div(partials, finish_block));
   }
   return cost;
 }

@@ -19,10 +19,14 @@ std::string csv_field(const std::string& s) {
 
 }  // namespace
 
-void write_csv(std::ostream& out, const std::vector<result_row>& rows) {
+void write_csv(std::ostream& out, const std::vector<result_row>& rows,
+               const rows_written& progress) {
   const auto collected = collected_metric_names(rows);
   bool header = true;
+  std::size_t written = 0;
   for (const auto& row : rows) {
+    if (progress && written++ % report_options::rows_per_progress == 0)
+      progress(written - 1, rows.size());
     const auto fields = record_of(row, collected);
     if (header) {
       for (std::size_t i = 0; i < fields.size(); ++i) out << (i ? "," : "") << fields[i].name;

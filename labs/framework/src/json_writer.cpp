@@ -28,20 +28,29 @@ nlohmann::ordered_json number_value(const record_field& f) {
 }  // namespace
 
 void write_json(std::ostream& out, const std::vector<result_row>& rows,
-                const report_context& context) {
+                const report_context& context, const rows_written& progress) {
+  // The document nlohmann's dump(2) would print, one row at a time: the rows are never held
+  // as one document beside the text.
   const auto collected = collected_metric_names(rows);
-  nlohmann::ordered_json doc;
-  doc["device"] = context.device;
-  doc["copy_roof_gbps"] = rounded(context.copy_gbps, 1);
-  doc["rows"] = nlohmann::ordered_json::array();
+  out << "{\n  \"device\": " << nlohmann::ordered_json(context.device).dump()
+      << ",\n  \"copy_roof_gbps\": " << nlohmann::ordered_json(rounded(context.copy_gbps, 1)).dump()
+      << ",\n  \"rows\": [";
+  std::size_t written = 0;
   for (const auto& row : rows) {
+    if (progress && written % report_options::rows_per_progress == 0)
+      progress(written, rows.size());
     nlohmann::ordered_json object = nlohmann::ordered_json::object();
     for (const auto& f : record_of(row, collected))
       object[f.name] = f.is_text ? nlohmann::ordered_json(f.text) : number_value(f);
-    doc["rows"].push_back(std::move(object));
+    std::string text = object.dump(2);
+    // Indented one level deeper, as the row sits inside "rows".
+    for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1))
+      text.insert(at + 1, "    ");
+    out << (written++ ? ",\n    " : "\n    ") << text;
   }
-  doc["counters_note"] = context.counters_note;
-  out << doc.dump(2) << '\n';
+  out << (rows.empty() ? "]" : "\n  ]")
+      << ",\n  \"counters_note\": " << nlohmann::ordered_json(context.counters_note).dump()
+      << "\n}\n";
 }
 
 }  // namespace cudalab

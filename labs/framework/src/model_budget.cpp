@@ -42,6 +42,13 @@ std::string describe(const model_budget_point& p) {
 
 }  // namespace
 
+void check_point_count(const lab& l, std::size_t points) {
+  if (points <= max_points_a_run) return;
+  throw usage_error(std::to_string(points) + " points of " + l.id + ": at most " +
+                    std::to_string(max_points_a_run) +
+                    " a run (each a row held and written): narrow --size, --block or --sweep");
+}
+
 double model_cost_of(const std::vector<model_budget_point>& points) {
   double total = 0;
   for (const auto& p : points) total += cost_of(p);

@@ -8,10 +8,10 @@ void write_report(std::ostream& out, const std::vector<result_row>& rows,
                   const report_options& options, const report_context& context) {
   switch (options.format) {
     case output_format::csv:
-      write_csv(out, rows);
+      write_csv(out, rows, options.progress);
       return;
     case output_format::json:
-      write_json(out, rows, context);
+      write_json(out, rows, context, options.progress);
       return;
     case output_format::table:
       break;

@@ -26,8 +26,12 @@ void write_details_view(std::ostream& out, const std::vector<result_row>& rows,
 void write_trace_view(std::ostream& out, const std::vector<result_row>& rows,
                       const report_context& context);
 
-void write_csv(std::ostream& out, const std::vector<result_row>& rows);
+// CSV and JSON are written a row at a time (never the whole document in memory), telling
+// `progress` (when set) every report_options::rows_per_progress rows.
+using rows_written = std::function<void(std::size_t written, std::size_t total)>;
+void write_csv(std::ostream& out, const std::vector<result_row>& rows,
+               const rows_written& progress = {});
 void write_json(std::ostream& out, const std::vector<result_row>& rows,
-                const report_context& context);
+                const report_context& context, const rows_written& progress = {});
 
 }  // namespace cudalab

@@ -36,13 +36,23 @@ double model_cost_of(const std::vector<model_budget_point>& points);
 void check_model_budget(const lab& l, const std::vector<model_budget_point>& points,
                         double budget = model_budget_warp_instructions);
 
-// The same for the runner's points (anything with `which` and `config`).
+// The points one run may hold: each is a row kept in memory, printed and written, and past a
+// few thousand no table is read; 20,000 keeps a run's memory under a few hundred MB.
+inline constexpr std::size_t max_points_a_run = 20000;
+
+// Throws usage_error (one line: how many, the limit, why, what to change) when `points` is
+// more than max_points_a_run.
+void check_point_count(const lab& l, std::size_t points);
+
+// Both checks for the runner's points (anything with `which` and `config`): the model's
+// budget first, then the number of points.
 template <class Points>
 void check_model_budget(const lab& l, const Points& points) {
   std::vector<model_budget_point> items;
   items.reserve(points.size());
   for (const auto& p : points) items.push_back({p.which, p.config});
   check_model_budget(l, items);
+  check_point_count(l, points.size());
 }
 
 }  // namespace cudalab

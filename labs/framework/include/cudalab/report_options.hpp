@@ -2,6 +2,8 @@
 // --details). Parsed before any work starts; bad text is a usage_error naming the choices.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -23,6 +25,10 @@ struct report_options {
   output_format format = output_format::table;
   report_view view = report_view::standard;
   std::string details_variant;  // the variant --details lists (view == details)
+  // Told every rows_per_progress rows how many of the CSV or JSON rows are written (a long
+  // report takes seconds to write); empty: nothing told.
+  std::function<void(std::size_t written, std::size_t total)> progress;
+  static constexpr std::size_t rows_per_progress = 1000;
 };
 
 }  // namespace cudalab
