@@ -1,6 +1,6 @@
 #include "cudalab/kernel_image.hpp"
 
-#include "cudalab/check.hpp"
+#include "cudalab/error.hpp"
 
 #include <cuda_runtime_api.h>
 

@@ -5,23 +5,13 @@
 // twin, which reports on stderr instead of throwing.
 #pragma once
 
+#include "cudalab/error.hpp"
+
 #include <cuda_runtime_api.h>
 
-#include <stdexcept>
 #include <string>
 
 namespace cudalab {
-
-// Base of every error the kit reports to the user as one line.
-class error : public std::runtime_error {
- public:
-  explicit error(const std::string& what, std::string hint = {})
-      : std::runtime_error(what), m_hint(std::move(hint)) {}
-  const std::string& hint() const noexcept { return m_hint; }
-
- private:
-  std::string m_hint;
-};
 
 // A CUDA runtime call failed.
 class cuda_error : public error {

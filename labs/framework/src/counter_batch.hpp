@@ -18,7 +18,8 @@
 #pragma once
 
 #include "cudalab/l2_flush.hpp"
-#include "cudalab/runner.hpp"
+#include "cudalab/result_row.hpp"
+#include "cudalab/run_request.hpp"
 
 #include <cuda_runtime_api.h>
 

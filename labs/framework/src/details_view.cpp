@@ -4,6 +4,7 @@
 #include "report_writers.hpp"
 
 #include "cudalab/cell_format.hpp"
+#include "cudalab/model_verdict.hpp"
 #include "row_cells.hpp"
 #include "text_table.hpp"
 

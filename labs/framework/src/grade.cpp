@@ -1,4 +1,5 @@
 #include "cudalab/grade.hpp"
+#include "cudalab/runner.hpp"
 
 #include "cudalab/check.hpp"
 

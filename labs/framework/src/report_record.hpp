@@ -2,7 +2,7 @@
 // and JSON, so that plots and tools read either. New fields go at the end.
 #pragma once
 
-#include "cudalab/runner.hpp"
+#include "cudalab/result_row.hpp"
 
 #include <optional>
 #include <string>

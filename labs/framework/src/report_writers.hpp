@@ -1,7 +1,12 @@
 // The writers behind write_report (report.hpp): three table views and two file formats.
 #pragma once
 
-#include "cudalab/report.hpp"
+#include "cudalab/report_context.hpp"
+#include "cudalab/report_options.hpp"
+#include "cudalab/result_row.hpp"
+
+#include <cstddef>
+#include <functional>
 
 #include <ostream>
 #include <string>

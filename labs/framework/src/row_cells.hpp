@@ -3,7 +3,7 @@
 #pragma once
 
 #include "cudalab/report_figures.hpp"
-#include "cudalab/runner.hpp"
+#include "cudalab/result_row.hpp"
 
 #include <string>
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "cudalab/lab.hpp"
-#include "cudalab/runner.hpp"
+#include "cudalab/result_row.hpp"
 
 #include <string>
 #include <vector>

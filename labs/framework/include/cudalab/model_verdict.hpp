@@ -9,7 +9,7 @@
 #pragma once
 
 #include "cudalab/metrics.hpp"
-#include "cudalab/runner.hpp"
+#include "cudalab/result_row.hpp"
 
 #include <string>
 #include <vector>

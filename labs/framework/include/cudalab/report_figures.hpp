@@ -4,7 +4,7 @@
 // table views, the details view and the files all read the same numbers.
 #pragma once
 
-#include "cudalab/runner.hpp"
+#include "cudalab/result_row.hpp"
 
 #include <functional>
 #include <optional>

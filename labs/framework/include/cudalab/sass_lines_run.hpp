@@ -5,7 +5,8 @@
 // of instrumentation/sass_lines/ measuring the next function.
 #pragma once
 
-#include "cudalab/runner.hpp"
+#include "cudalab/result_row.hpp"
+#include "cudalab/run_request.hpp"
 #include "cudalab/trace/tracer_support.hpp"
 #include "cudalab/trace_run.hpp"
 

@@ -4,7 +4,7 @@
 // sorted by waste: sectors moved beyond the bytes asked for, plus shared-memory conflicts.
 #pragma once
 
-#include "cudalab/runner.hpp"
+#include "cudalab/result_row.hpp"
 
 #include <cstdint>
 #include <ostream>

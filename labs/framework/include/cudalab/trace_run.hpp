@@ -4,7 +4,8 @@
 // docs/metrics.md has the three witnesses (model, trace, counters) and when each is used.
 #pragma once
 
-#include "cudalab/runner.hpp"
+#include "cudalab/result_row.hpp"
+#include "cudalab/run_request.hpp"
 #include "cudalab/trace/trace_record.hpp"
 #include "cudalab/trace/tracer_support.hpp"
 

@@ -1,0 +1,79 @@
+// One point's results (runner.hpp): its timing, verification, counters, the model's prediction,
+// and what the tracer and the hardware counted per instruction.
+#pragma once
+
+#include "cudalab/counters.hpp"
+#include "cudalab/kernel_resources.hpp"
+#include "cudalab/lab.hpp"
+#include "cudalab/model/access_model.hpp"
+#include "cudalab/timing.hpp"
+#include "cudalab/trace/trace_record.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cudalab {
+
+struct counter_cell {
+  bool available = false;
+  std::string reason;  // why not, shown as `n/a (reason)`
+  // Metrics of the set that this run could not collect although the others were, keyed by
+  // CUPTI name, with why ("not on GA100"); their cells show `n/a (why)`.
+  std::map<std::string, std::string> missing;
+  std::map<std::string, double> totals;  // keyed by CUPTI name
+  std::vector<kernel_counters> per_kernel;
+  // Filled from the memory tracer's counts because the hardware counters were refused
+  // (counters_from_trace in trace_run.hpp): only the metrics the tracer measures are present.
+  bool from_trace = false;
+  // Convenience: the total of a catalogue metric by short or CUPTI name.
+  std::optional<double> get(std::string_view metric) const;
+};
+
+// What the memory tracer measured for a point (cudalab run --trace; trace_run.hpp): the access
+// model's counts of the binary that ran, and every traced launch with its per-pc totals.
+struct trace_cell {
+  bool available = false;
+  std::string reason;  // why not, shown as `n/a (reason)`
+  model::access_counts counts;
+  std::vector<trace::traced_launch> launches;
+};
+
+// Wall time of a point's phases on the host, in milliseconds (the NVTX phases of the same
+// names): where a run's time goes besides the kernel (source data, copies, verification).
+struct phase_times {
+  double alloc_ms = 0;   // prepare: device buffers and host inputs
+  double h2d_ms = 0;     // inputs to the device
+  double kernel_ms = 0;  // warm-up and timed repeats, resets included
+  double d2h_ms = 0;     // results to the host
+  double verify_ms = 0;  // the CPU reference and the comparison
+  double wait_ms = 0;    // waiting for the model's prediction
+};
+
+struct result_row {
+  std::string lab_id;
+  std::string variant_name;
+  variant_role role = variant_role::naive;
+  std::optional<std::string> sweep_name;
+  launch_config config;
+  launch_shape shape;
+  bool measured = false;  // false: no GPU, only predictions
+  timing_stats time;
+  work_counts ideal;
+  double gbps = 0;             // ideal bytes / median time
+  double pct_of_roof = 0;      // gbps / measured cudaMemcpy D2D bandwidth, in percent
+  double payload_gbps = 0;     // the problem's own bytes (ideal.payload()) / median time
+  verify_result verification;  // the result against the CPU reference
+  std::optional<model::access_counts> predicted;
+  counter_cell counters;
+  phase_times phases;
+  std::vector<kernel_resources> resources;  // variant::resources, main kernel first
+  std::optional<trace_cell> trace;          // only when the run was traced
+  // The hardware's SASS-level counts per instruction, beside the trace's (run --lines with
+  // counters permitted; sass_lines_run.hpp): the same record, measured by CUPTI.
+  std::optional<trace_cell> hardware_lines;
+};
+
+}  // namespace cudalab
