@@ -5,6 +5,8 @@
 #include <cuda_runtime_api.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 
 namespace cudalab {
 
@@ -21,7 +23,26 @@ int cuda_device_count(std::string* why) {
   const cudaError_t status = cudaGetDeviceCount(&count);
   if (status != cudaSuccess) {
     cudaGetLastError();
-    if (why) *why = std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status);
+    if (!why) return 0;
+    // The runtime says "insufficient driver" both where the driver is too old and where there
+    // is none at all: say which.
+    int driver = 0, runtime = 0;
+    cudaDriverGetVersion(&driver);
+    cudaRuntimeGetVersion(&runtime);
+    cudaGetLastError();
+    const auto version = [](int v) {
+      return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
+    };
+    if (status == cudaErrorInsufficientDriver && driver == 0)
+      *why = "no NVIDIA driver is installed (libcuda.so.1 not found)";
+    else if (status == cudaErrorInsufficientDriver)
+      *why = "the NVIDIA driver supports CUDA " + version(driver) + ", older than the CUDA " +
+             version(runtime) + " this build needs: update the driver";
+    else if (const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
+             status == cudaErrorNoDevice && visible)
+      *why = std::string("CUDA_VISIBLE_DEVICES='") + visible + "' leaves no CUDA device visible";
+    else
+      *why = std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status);
     return 0;
   }
   if (count == 0 && why) *why = "the driver reports no CUDA device";

@@ -54,7 +54,7 @@ int doctor_command(const args& a) {
   std::string why;
   const int count = cuda_device_count(&why);
   if (count == 0) {
-    line("GPU", false, "no CUDA device (" + why + "): run on a machine with an NVIDIA GPU");
+    line("GPU", false, "no CUDA device: " + why);
   } else {
     for (int i = 0; i < count; ++i) {
       const device_facts f = query_device(i);
@@ -79,8 +79,9 @@ int doctor_command(const args& a) {
   // The memory tracer: what stands in for the counters when they are refused (run --trace).
   const trace::tracer_availability tracer = trace::tracer_available();
   line("memory tracer", tracer.ok,
-       tracer.ok ? "cudalab run --trace works here (" + tracer.reason + ")"
-                 : tracer.reason + "\n        fix: " + tracer.fix);
+       !tracer.ok  ? tracer.reason + "\n        fix: " + tracer.fix
+       : count > 0 ? "cudalab run --trace works here (" + tracer.reason + ")"
+                   : "built, with the Compute Sanitizer API; --trace needs a GPU");
   const std::string nsys_fallback =
       "/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys";
   for (const auto& [tool, purpose] :

@@ -11,9 +11,26 @@
 
 #include <iomanip>
 #include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
 
 namespace cudalab::tool {
 namespace {
+
+constexpr std::size_t lesson_column = 2 + 24 + 9;  // indent, name, role
+
+// `text` in lines of at most `width` characters, broken between words.
+std::vector<std::string> wrapped(const std::string& text, std::size_t width) {
+  std::vector<std::string> lines(1);
+  std::istringstream words(text);
+  for (std::string word; words >> word;) {
+    if (!lines.back().empty() && lines.back().size() + 1 + word.size() > width)
+      lines.emplace_back();
+    lines.back() += (lines.back().empty() ? "" : " ") + word;
+  }
+  return lines;
+}
 
 // One lab as data: what `cudalab list` prints, each figure in a field of its own.
 nlohmann::ordered_json lab_json(const lab& l) {
@@ -85,14 +102,16 @@ int list_command(const args& a) {
   }
   for (const auto& l : all_labs()) {
     if (only && only != &l) continue;
-    std::cout << l.id << "  " << l.title << "   (" << l.readme << ")\n";
+    std::cout << l.id << "  " << l.title << "\n  lesson: " << l.readme << "\n";
     for (const auto& v : l.variants) {
-      std::cout << "  " << std::left << std::setw(24) << v.name << std::setw(9) << to_string(v.role)
-                << v.lesson;
-      if (v.sweep) {
-        std::cout << "  [sweep " << v.sweep->name << " " << v.sweep->range_text() << "]";
-      }
-      std::cout << "\n";
+      std::cout << "  " << std::left << std::setw(24) << v.name << std::setw(9)
+                << to_string(v.role);
+      std::string lesson = v.lesson;
+      if (v.sweep) lesson += "  [sweep " + v.sweep->name + " " + v.sweep->range_text() + "]";
+      // Within 120 columns: the lesson wraps under itself.
+      const std::vector<std::string> lines = wrapped(lesson, 120 - lesson_column);
+      for (std::size_t i = 0; i < lines.size(); ++i)
+        std::cout << (i ? std::string(lesson_column, ' ') : std::string()) << lines[i] << "\n";
     }
     // Scripts (sanitize.sh) read this line to pick a size the lab accepts.
     std::cout << "  size: " << l.size_unit << ", default " << l.default_size;

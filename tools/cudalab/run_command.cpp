@@ -429,9 +429,10 @@ int run_command(const args& a) {
     for (const auto& line : l->notes())
       std::cerr << "cudalab: note: " << l->id << ": " << line << "\n";
   if (!request.gpu) {
-    std::cerr << "cudalab: no CUDA device (" << why << "): the table shows the access model's "
-              << "predictions only; time, bandwidth, verification and counters need a GPU.\n"
-              << "  fix: run on a machine with an NVIDIA GPU and driver (cudalab doctor checks)\n";
+    std::cerr
+        << "cudalab: the model's predictions only: no CUDA device (" << shown(why, 70) << ")\n"
+        << "  fix: run on a machine with an NVIDIA GPU and driver (cudalab doctor checks) for "
+           "times, checks and counters\n";
     return exit_no_gpu;
   }
   int code = report_trace_mismatches(rows) ? exit_mismatch : exit_ok;

@@ -128,13 +128,21 @@ void write_row(std::ostream& out, const result_row& row, const report_context& c
       << row.config.block << " threads a block\n";
   const auto list = entries_of(row, context);
   std::vector<std::vector<std::string>> cells;
-  for (const auto& e : list) cells.push_back({"  " + e.metric, e.unit, e.measured, e.predicted});
+  // A unit longer than a column allows (a derived figure's "shared load instructions per
+  // multiply-add") opens its meaning instead, so the table keeps to table_width.
+  constexpr std::size_t unit_width = 24;
+  std::vector<std::string> meanings;
+  for (const auto& e : list) {
+    const bool long_unit = e.unit.size() > unit_width;
+    cells.push_back({"  " + e.metric, long_unit ? "" : e.unit, e.measured, e.predicted});
+    meanings.push_back(long_unit ? "(" + e.unit + ") " + e.meaning : e.meaning);
+  }
   const auto lines =
       layout_table({{"  metric", true}, {"unit", true}, {"measured"}, {"predicted"}}, cells);
   const std::size_t indent = widest_line(lines) + 2;
   const std::size_t room = table_width > indent + 30 ? table_width - indent : 30;
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    const std::string meaning = i == 0 ? "what it means" : list[i - 1].meaning;
+    const std::string meaning = i == 0 ? "what it means" : meanings[i - 1];
     const auto wrapped = wrap_words(meaning, room);
     for (std::size_t k = 0; k < wrapped.size(); ++k) {
       const std::string& left = k == 0 ? lines[i] : std::string();
@@ -151,7 +159,9 @@ void write_details_view(std::ostream& out, const std::vector<result_row>& rows,
     out << "device: " << context.device
         << "   copy roof (cudaMemcpy D2D): " << cells::fixed(context.copy_gbps, 0) << " GB/s\n";
   if (context.which)
-    if (const auto* v = context.which->find(variant)) out << variant << ": " << v->lesson << "\n";
+    if (const auto* v = context.which->find(variant))
+      for (const std::string& line : wrap_words(variant + ": " + v->lesson, table_width))
+        out << line << "\n";
   bool any = false;
   for (const auto& row : rows) {
     if (row.variant_name != variant) continue;
