@@ -91,8 +91,8 @@ void expect_rows_agree(const nlohmann::json& doc, const std::string& run) {
 }
 
 // The variants of a lab, but the exercise (and the baselines unless with_baselines: cuBLAS,
-// CUB and the like), that do (runs) or do not (!runs) accept this size and block (0: each
-// variant's default): the block rule, and a variant's own limits (lab 07's planted write past
+// CUB and the like; and, for a given block, those whose tiles choose theirs), that do (runs) or
+// do not (!runs) accept this size and block (0: each variant's default): the block rule, and a variant's own limits (lab 07's planted write past
 // the end needs page slack that an odd size may not leave).
 std::vector<const variant*> variants_that_run(const lab& l, std::size_t size, int block,
                                               bool with_baselines, bool runs) {
@@ -100,6 +100,9 @@ std::vector<const variant*> variants_that_run(const lab& l, std::size_t size, in
   for (const variant& v : l.variants) {
     if (v.role == variant_role::exercise) continue;
     if (!with_baselines && v.role == variant_role::baseline) continue;
+    // Kernels that launch the blocks their tiles need take no --block (it is refused where no
+    // variant of the run would use it): they run only without one.
+    if (block && v.threads_per_block) continue;
     const launch_config c{size, block ? block : v.default_block, 0};
     const bool ok = v.blocks.violation(c.block).empty() &&
                     (!v.config_violation || v.config_violation(c).empty());
