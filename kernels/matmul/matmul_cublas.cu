@@ -21,39 +21,28 @@ void check_cublas(cublasStatus_t status, const char* call) {
                 cublasGetStatusString(status) + ")");
 }
 
-cublasHandle_t handle_of(void* h) { return static_cast<cublasHandle_t>(h); }
-
 }  // namespace
 
-cublas_product::cublas_product() {
-  cublasHandle_t h = nullptr;
-  check_cublas(cublasCreate(&h), "cublasCreate");
-  m_handle = h;
-  // Default math: FP32 FMAs throughout. Tensor-op math (TF32) would be several times faster
-  // and round the inputs to 10 mantissa bits: a different product, not a faster one.
-  const cublasStatus_t math = cublasSetMathMode(h, CUBLAS_DEFAULT_MATH);
-  if (math != CUBLAS_STATUS_SUCCESS) {
-    cublasDestroy(h);  // the destructor does not run for a constructor that throws
-    m_handle = nullptr;
-    check_cublas(math, "cublasSetMathMode");
-  }
-}
-
-cublas_product::~cublas_product() {
-  if (!m_handle) return;
-  // A destructor must not throw: a failure is reported on stderr.
-  const cublasStatus_t status = cublasDestroy(handle_of(m_handle));
+void destroy_cublas::operator()(cublasContext* handle) const noexcept {
+  const cublasStatus_t status = cublasDestroy(handle);
   if (status != CUBLAS_STATUS_SUCCESS)
     std::fprintf(stderr, "cudalab: cublasDestroy failed: %s\n", cublasGetStatusName(status));
+}
+
+cublas_product::cublas_product() {
+  check_cublas(cublasCreate(m_handle.receive()), "cublasCreate");
+  // Default math: FP32 FMAs throughout. Tensor-op math (TF32) would be several times faster
+  // and round the inputs to 10 mantissa bits: a different product, not a faster one.
+  check_cublas(cublasSetMathMode(m_handle.get(), CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
 }
 
 void cublas_product::run(const float* a, const float* b, float* c, std::size_t n,
                          cudaStream_t stream) {
   check_side(n);
-  check_cublas(cublasSetStream(handle_of(m_handle), stream), "cublasSetStream");
+  check_cublas(cublasSetStream(m_handle.get(), stream), "cublasSetStream");
   const float one = 1.0f, zero = 0.0f;
   const int side = static_cast<int>(n);
-  check_cublas(cublasSgemm(handle_of(m_handle), CUBLAS_OP_N, CUBLAS_OP_N, side, side, side, &one, b,
+  check_cublas(cublasSgemm(m_handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, side, side, side, &one, b,
                            side, a, side, &zero, c, side),
                "cublasSgemm");
   CUDALAB_CHECK_LAUNCH();

@@ -6,9 +6,13 @@
 // first n x n, the unguarded one reaches into the band after them.
 #pragma once
 
+#include "cudalab/unique_handle.hpp"
+
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
+
+struct cublasContext;  // cuBLAS's handle type (cublas_api.h)
 
 namespace cudalab::matmul {
 
@@ -45,17 +49,20 @@ launch_dims launch_tiled_unguarded(const float* a, const float* b, float* c, std
 launch_dims launch_tiled_store_in_loop(const float* a, const float* b, float* c, std::size_t n,
                                        unsigned tile, cudaStream_t stream);
 
+// cublasDestroy for unique_handle; a failure is reported on stderr (it runs in destructors).
+struct destroy_cublas {
+  void operator()(cublasContext* handle) const noexcept;
+};
+
 // BASELINE: cublasSgemm in FP32 (CUBLAS_DEFAULT_MATH, no TF32) on `stream`. Owns its handle.
 class cublas_product {
  public:
   cublas_product();
-  ~cublas_product();
-  cublas_product(const cublas_product&) = delete;
-  cublas_product& operator=(const cublas_product&) = delete;
   void run(const float* a, const float* b, float* c, std::size_t n, cudaStream_t stream);
 
  private:
-  void* m_handle = nullptr;  // cublasHandle_t, kept opaque so users need no cuBLAS header
+  // cublasHandle_t is a cublasContext*: declared, not defined, so users need no cuBLAS header.
+  unique_handle<cublasContext*, destroy_cublas> m_handle;
 };
 
 }  // namespace cudalab::matmul

@@ -1,6 +1,7 @@
 #include "output_file.hpp"
 
 #include "cudalab/check.hpp"
+#include "cudalab/unique_fd.hpp"
 #include "cudalab/user_text.hpp"
 
 #include <fcntl.h>
@@ -66,26 +67,6 @@ class temp_file_guard {
  private:
   struct sigaction m_previous[ending_signal_count] = {};
   bool m_replaced[ending_signal_count] = {};
-};
-
-// A file descriptor closed on every path.
-class fd_owner {
- public:
-  explicit fd_owner(int fd) : m_fd(fd) {}
-  ~fd_owner() {
-    if (m_fd >= 0) ::close(m_fd);
-  }
-  fd_owner(const fd_owner&) = delete;  // owns the descriptor
-  fd_owner& operator=(const fd_owner&) = delete;
-  int get() const { return m_fd; }
-  int release() {
-    const int fd = m_fd;
-    m_fd = -1;
-    return fd;
-  }
-
- private:
-  int m_fd;
 };
 
 std::string directory_of(const std::string& path) {
@@ -280,7 +261,7 @@ void output_file::commit(const std::function<void(std::ostream&)>& write) {
     return;
   }
   if (!m_regular) {
-    fd_owner fd(::open(m_target.c_str(), O_WRONLY | O_NOCTTY));
+    unique_fd fd(::open(m_target.c_str(), O_WRONLY | O_NOCTTY));
     if (fd.get() < 0)
       throw error("--output '" + name + "': cannot open (" + std::strerror(errno) + ")");
     stream_into(fd.get(), name, write);
@@ -295,7 +276,7 @@ void output_file::commit(const std::function<void(std::ostream&)>& write) {
   // The report is written whole into a temporary file first, so that a failure while it is
   // made leaves the old file as it was.
   std::string temp = temp_template(m_target, longest_name_in(directory_of(m_target)));
-  fd_owner fd(::mkstemp(temp.data()));
+  unique_fd fd(::mkstemp(temp.data()));
   if (fd.get() < 0)
     throw error("--output '" + name + "': cannot create a temporary file beside it (" +
                 std::strerror(errno) + ")");
@@ -307,7 +288,7 @@ void output_file::commit(const std::function<void(std::ostream&)>& write) {
   if (exists && !in_place && (st.st_uid != ::geteuid() || st.st_gid != ::getegid()))
     in_place = ::fchown(fd.get(), st.st_uid, st.st_gid) != 0;
   if (in_place) {
-    fd_owner target(::open(m_target.c_str(), O_WRONLY | O_NOCTTY));
+    unique_fd target(::open(m_target.c_str(), O_WRONLY | O_NOCTTY));
     if (target.get() < 0)
       throw error("--output '" + name + "': cannot open (" + std::strerror(errno) + ")");
     copy_into(fd.get(), target.get(), name);

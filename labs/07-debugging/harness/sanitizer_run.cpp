@@ -3,6 +3,7 @@
 
 #include "cudalab/check.hpp"
 #include "cudalab/trace/tracer_support.hpp"
+#include "cudalab/unique_fd.hpp"
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -31,18 +32,15 @@ class temp_file {
   temp_file() {
     const char* dir = std::getenv("TMPDIR");
     m_path = std::string(dir && *dir ? dir : "/tmp") + "/cudalab-sanitizer-XXXXXX";
-    m_fd = ::mkstemp(m_path.data());
-    if (m_fd < 0)
+    m_fd.reset(::mkstemp(m_path.data()));
+    if (!m_fd)
       throw error("cannot create a temporary file in " + m_path + ": " + std::strerror(errno));
   }
-  ~temp_file() {
-    if (m_fd >= 0) ::close(m_fd);
-    ::unlink(m_path.c_str());
-  }
+  ~temp_file() { ::unlink(m_path.c_str()); }
   temp_file(const temp_file&) = delete;  // one owner removes the file
   temp_file& operator=(const temp_file&) = delete;
   const std::string& path() const { return m_path; }
-  int fd() const { return m_fd; }
+  int fd() const { return m_fd.get(); }
   std::string contents() const {
     std::ifstream in(m_path, std::ios::binary);
     std::ostringstream text;
@@ -52,7 +50,7 @@ class temp_file {
 
  private:
   std::string m_path;
-  int m_fd = -1;
+  unique_fd m_fd;  // closed after the destructor unlinks the file (an open file may be unlinked)
 };
 
 // posix_spawn's file actions, destroyed with their owner.

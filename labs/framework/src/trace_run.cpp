@@ -2,6 +2,7 @@
 
 #include "cudalab/check.hpp"
 #include "cudalab/metrics.hpp"
+#include "cudalab/unique_fd.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -293,16 +294,10 @@ void run_traced_child(const std::string& executable, const std::vector<std::stri
 void run_injected_child(const std::string& executable, const std::vector<std::string>& arguments,
                         const std::vector<std::pair<std::string, std::string>>& injection,
                         const trace_workspace& workspace) {
-  const int log = ::open(workspace.log_file().c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (log < 0) throw error("cannot write " + workspace.log_file() + ": " + std::strerror(errno));
-  int code = 0;
-  try {
-    code = spawn_traced(executable, arguments, injection, log, workspace.log_file());
-  } catch (...) {
-    ::close(log);
-    throw;
-  }
-  ::close(log);
+  unique_fd log(::open(workspace.log_file().c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644));
+  if (!log) throw error("cannot write " + workspace.log_file() + ": " + std::strerror(errno));
+  const int code = spawn_traced(executable, arguments, injection, log.get(), workspace.log_file());
+  log.reset();
   // 0: ok; 1: a variant failed verification (the untraced run says so too).
   if (code != 0 && code != 1)
     throw error(

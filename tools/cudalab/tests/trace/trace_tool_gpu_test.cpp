@@ -92,8 +92,9 @@ void expect_rows_agree(const nlohmann::json& doc, const std::string& run) {
 
 // The variants of a lab, but the exercise (and the baselines unless with_baselines: cuBLAS,
 // CUB and the like; and, for a given block, those whose tiles choose theirs), that do (runs) or
-// do not (!runs) accept this size and block (0: each variant's default): the block rule, and a variant's own limits (lab 07's planted write past
-// the end needs page slack that an odd size may not leave).
+// do not (!runs) accept this size and block (0: each variant's default): the block rule, and a
+// variant's own limits (lab 07's planted write past the end needs page slack that an odd size may
+// not leave).
 std::vector<const variant*> variants_that_run(const lab& l, std::size_t size, int block,
                                               bool with_baselines, bool runs) {
   std::vector<const variant*> chosen;
