@@ -1,23 +1,12 @@
 #include "cudalab/trace/line_map.hpp"
 
 #include "cudalab/check.hpp"
+#include "cudalab/child_process.hpp"
 
-#include <cstdio>
-#include <memory>
 #include <regex>
 #include <sstream>
 
 namespace cudalab::trace {
-namespace {
-
-std::string shell_quoted(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-}  // namespace
-
 line_table parse_nvdisasm_lines(std::istream& in) {
   static const std::regex section(R"re(^\s*//-+\s+\.text\.(\S+)\s+-+\s*$)re");
   static const std::regex file_line(R"re(^\s*//## File "([^"]*)", line (\d+))re");
@@ -52,18 +41,15 @@ line_table disassemble_lines(const std::string& nvdisasm, const std::string& cub
   if (nvdisasm.empty())
     throw error("--lines needs nvdisasm, which was not found",
                 "install the CUDA Toolkit (or run scripts/setup.sh) so that nvdisasm is on PATH");
-  const std::string command =
-      shell_quoted(nvdisasm) + " --print-line-info " + shell_quoted(cubin) + " 2>&1";
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
-  if (!pipe) throw error("cannot run " + nvdisasm);
-  std::string output;
-  char buffer[65536];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe.get())) > 0;)
-    output.append(buffer, n);
-  const int status = pclose(pipe.release());
-  if (status != 0) {
+  child_spec spec;
+  spec.argv = {nvdisasm, "--print-line-info", cubin};
+  spec.capture_output = true;
+  spec.deadline_seconds = 120;  // a cubin of a few MB takes seconds; never wait forever
+  const child_result r = run_child(spec);
+  const std::string& output = r.output;
+  if (!r.exited_with(0)) {
     const auto first = output.substr(0, output.find('\n'));
-    throw error("nvdisasm failed on " + cubin + ": " + first);
+    throw error("nvdisasm failed on " + cubin + " (" + r.describe() + "): " + first);
   }
   std::istringstream in(output);
   return parse_nvdisasm_lines(in);

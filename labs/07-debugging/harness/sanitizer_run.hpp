@@ -4,6 +4,8 @@
 // go to a temporary file that is read back and removed, and the parent waits for it.
 #pragma once
 
+#include "cudalab/child_process.hpp"
+
 #include "sanitizer_report.hpp"
 
 #include <cstddef>
@@ -22,11 +24,6 @@ std::string how_to_get_compute_sanitizer();
 // The program the checker runs the variant in: $CUDALAB_CHECK_RUNNER, else this program (the
 // cudalab tool, which takes `run <lab> --variant ...`).
 std::string check_runner_program();
-
-struct child_result {
-  int exit_code = -1;  // the child's exit status; -1 when a signal ended it
-  std::string output;  // stdout and stderr together
-};
 
 // Runs `argv` (argv[0] the program's path) and waits for it. Throws cudalab::error when it
 // cannot be started.

@@ -1,17 +1,15 @@
 #include "cudalab/trace_run.hpp"
 
 #include "cudalab/check.hpp"
+#include "cudalab/child_process.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/unique_fd.hpp"
 
 #include <fcntl.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -19,9 +17,6 @@
 #include <iostream>
 #include <map>
 #include <sstream>
-#include <thread>
-
-extern char** environ;
 
 namespace cudalab {
 namespace {
@@ -213,73 +208,29 @@ int trace_deadline_seconds(const std::vector<std::string>& arguments) {
 
 namespace {
 
-// Forks and runs the child with `injection` added to its environment, in its own process group; -1
-// - signal when it did not exit. `log`: where its output goes (-1: this process's own stdout and
-// stderr), `log_name` how the deadline's message names it. When the child has not ended after
-// trace_deadline_seconds, the whole group is killed (the driver may have started helper processes)
-// and an error says so: a traced run never makes the caller wait forever.
+// Runs the child with `injection` added to its environment, in its own process group;
+// -1 - signal when it did not exit. `log`: where its output goes (-1: this process's own
+// stdout and stderr), `log_name` how the deadline's message names it. When the child has not
+// ended after trace_deadline_seconds, the whole group is killed (the driver may have started
+// helper processes) and an error says so: a traced run never makes the caller wait forever.
 int spawn_traced(const std::string& executable, const std::vector<std::string>& arguments,
                  const std::vector<std::pair<std::string, std::string>>& injection, int log,
                  const std::string& log_name) {
-  const int deadline_s = trace_deadline_seconds(arguments);
-  std::map<std::string, std::string> env;
-  for (char** e = environ; *e; ++e) {
-    const std::string entry = *e;
-    const auto eq = entry.find('=');
-    if (eq != std::string::npos) env[entry.substr(0, eq)] = entry.substr(eq + 1);
-  }
-  for (const auto& [name, value] : injection) env[name] = value;
-  std::vector<std::string> env_text;
-  for (const auto& [name, value] : env) env_text.push_back(name + "=" + value);
-  std::vector<char*> envp, argv;
-  for (auto& e : env_text) envp.push_back(e.data());
-  envp.push_back(nullptr);
-  std::vector<std::string> args = {executable};
-  args.insert(args.end(), arguments.begin(), arguments.end());
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-
+  child_spec spec;
+  spec.argv = {executable};
+  spec.argv.insert(spec.argv.end(), arguments.begin(), arguments.end());
+  spec.set_environment = injection;
+  spec.output_fd = log;
+  spec.deadline_seconds = trace_deadline_seconds(arguments);
   std::cout.flush();
   std::cerr.flush();
-  const pid_t pid = ::fork();
-  if (pid < 0) throw error(std::string("fork failed: ") + std::strerror(errno));
-  if (pid == 0) {
-    ::setpgid(0, 0);
-    // No input: a child that read stdin would wait for a terminal nobody types in.
-    if (const int null_in = ::open("/dev/null", O_RDONLY); null_in >= 0) {
-      ::dup2(null_in, STDIN_FILENO);
-      ::close(null_in);
-    }
-    if (log >= 0) {
-      ::dup2(log, STDOUT_FILENO);
-      ::dup2(log, STDERR_FILENO);
-    }
-    ::execve(executable.c_str(), argv.data(), envp.data());
-    std::fprintf(stderr, "execve %s: %s\n", executable.c_str(), std::strerror(errno));
-    ::_exit(127);
-  }
-  ::setpgid(pid, pid);  // also here: the group exists before the deadline can need it
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(deadline_s);
-  int status = 0;
-  for (;;) {
-    const pid_t done = ::waitpid(pid, &status, WNOHANG);
-    if (done == pid) break;
-    if (done < 0 && errno != EINTR) {
-      ::kill(-pid, SIGKILL);
-      throw error(std::string("waitpid failed: ") + std::strerror(errno));
-    }
-    if (std::chrono::steady_clock::now() >= deadline) {
-      ::kill(-pid, SIGKILL);
-      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-      }
-      throw error("the traced run did not finish in " + std::to_string(deadline_s) +
-                      " s; its log: " + log_name,
-                  "CUDALAB_TRACE_TIMEOUT_S sets the deadline; CUDALAB_TRACE_DEBUG=1 logs the "
-                  "tracer's stages to that log");
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1 - WTERMSIG(status);
+  const child_result r = run_child(spec);
+  if (r.timed_out)
+    throw error("the traced run did not finish in " + std::to_string(spec.deadline_seconds) +
+                    " s; its log: " + log_name,
+                "CUDALAB_TRACE_TIMEOUT_S sets the deadline; CUDALAB_TRACE_DEBUG=1 logs the "
+                "tracer's stages to that log");
+  return r.signal ? -1 - r.signal : r.exit_code;
 }
 
 }  // namespace
@@ -316,13 +267,6 @@ int run_traced_child_shown(const std::string& executable, const std::vector<std:
       "the output above");
   if (code < 0) throw error("the traced run ended by signal " + std::to_string(-1 - code));
   return code;
-}
-
-std::string this_executable() {
-  std::error_code e;
-  const auto path = std::filesystem::read_symlink("/proc/self/exe", e);
-  if (e) throw error("cannot find this program's path (/proc/self/exe): " + e.message());
-  return path.string();
 }
 
 }  // namespace cudalab

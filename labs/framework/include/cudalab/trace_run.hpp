@@ -4,6 +4,7 @@
 // docs/metrics.md has the three witnesses (model, trace, counters) and when each is used.
 #pragma once
 
+#include "cudalab/child_process.hpp"
 #include "cudalab/result_row.hpp"
 #include "cudalab/run_request.hpp"
 #include "cudalab/trace/trace_record.hpp"
@@ -75,8 +76,5 @@ void run_injected_child(const std::string& executable, const std::vector<std::st
 // code (cudalab check's fallback runs itself again, traced, and passes its verdict on).
 int run_traced_child_shown(const std::string& executable, const std::vector<std::string>& arguments,
                            const trace::tracer_install& install, const trace_workspace& workspace);
-
-// The running program's own path (/proc/self/exe), for re-executing it traced.
-std::string this_executable();
 
 }  // namespace cudalab
