@@ -6,6 +6,7 @@
 #include "cudalab/check.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/report_options.hpp"
+#include "cudalab/user_text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -19,18 +20,6 @@ namespace cudalab::tool {
 namespace {
 
 constexpr std::size_t lesson_column = 2 + 24 + 9;  // indent, name, role
-
-// `text` in lines of at most `width` characters, broken between words.
-std::vector<std::string> wrapped(const std::string& text, std::size_t width) {
-  std::vector<std::string> lines(1);
-  std::istringstream words(text);
-  for (std::string word; words >> word;) {
-    if (!lines.back().empty() && lines.back().size() + 1 + word.size() > width)
-      lines.emplace_back();
-    lines.back() += (lines.back().empty() ? "" : " ") + word;
-  }
-  return lines;
-}
 
 // One lab as data: what `cudalab list` prints, each figure in a field of its own.
 nlohmann::ordered_json lab_json(const lab& l) {

@@ -8,6 +8,7 @@
 #include "cudalab/check.hpp"
 #include "cudalab/cli_values.hpp"
 #include "cudalab/device.hpp"
+#include "cudalab/format_text.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/report.hpp"
 #include "cudalab/runner.hpp"
@@ -68,8 +69,7 @@ sweep_request parse_sweep(const lab& l, const std::string& text) {
       group = item.substr(0, eq);
       value = item.substr(eq + 1);
       if (std::find(names.begin(), names.end(), group) == names.end()) {
-        std::string known;
-        for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+        const std::string known = joined(names);
         throw usage_error("--sweep '" + shown(group) + "': " + l.id + " has no such sweep" +
                           (known.empty() ? "" : " (sweeps: " + known + ")"));
       }

@@ -3,6 +3,7 @@
 // global buffer instead fails line 4; the registers kernel touches no local memory and passes.
 #include "memory_grade.hpp"
 
+#include "cudalab/format_text.hpp"
 #include "cudalab/grade.hpp"
 
 #include "memory_lab.hpp"
@@ -16,15 +17,11 @@
 namespace cudalab::labs {
 namespace {
 
+std::string whole_number(double v) { return formatted("%.0f", v); }
+
 std::optional<double> total(const result_row& row, const char* metric) {
   if (!row.counters.available) return std::nullopt;
   return row.counters.get(metric);
-}
-
-std::string number(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.0f", v);
-  return buf;
 }
 
 }  // namespace
@@ -55,8 +52,8 @@ grade_report grade_memory(const result_row& ex, const std::vector<result_row>&) 
     const auto measured = total(ex, metric);
     const bool ok = measured && *measured <= static_cast<double>(goal);
     traffic_ok &= ok;
-    g.lines.push_back(what + (measured ? number(*measured) : std::string("n/a")) +
-                      " <= " + number(static_cast<double>(goal)) +
+    g.lines.push_back(what + (measured ? whole_number(*measured) : std::string("n/a")) +
+                      " <= " + whole_number(static_cast<double>(goal)) +
                       " (the registers kernel, predicted)" + grade_verdict(ok));
   }
   if (!traffic_ok)
@@ -66,8 +63,8 @@ grade_report grade_memory(const result_row& ex, const std::vector<result_row>&) 
         "fully unrolled loop) and move the run-time part, spill_slot(k, step), into the values.";
   const auto ld = total(ex, "ld_sectors"), st = total(ex, "st_sectors");
   const bool global_ok = ld && st && *ld + *st <= static_cast<double>(target.global_sectors);
-  g.lines.push_back("global sectors " + (ld && st ? number(*ld + *st) : std::string("n/a")) +
-                    " <= " + number(static_cast<double>(target.global_sectors)) +
+  g.lines.push_back("global sectors " + (ld && st ? whole_number(*ld + *st) : std::string("n/a")) +
+                    " <= " + whole_number(static_cast<double>(target.global_sectors)) +
                     " (x read once, out written once)" + grade_verdict(global_ok));
   if (!global_ok)
     hint +=

@@ -7,6 +7,7 @@
 #include "matmul_model.hpp"
 #include "matmul_variants.hpp"
 
+#include "cudalab/format_text.hpp"
 #include "cudalab/grade.hpp"
 
 #include <cstdio>
@@ -19,12 +20,6 @@ namespace {
 std::optional<double> total(const result_row& row, const char* metric) {
   if (!row.counters.available) return std::nullopt;
   return row.counters.get(metric);
-}
-
-std::string fmt(const char* f, double a, double b = 0) {
-  char buf[128];
-  std::snprintf(buf, sizeof buf, f, a, b);
-  return buf;
 }
 
 }  // namespace
@@ -51,22 +46,23 @@ grade_report grade_matmul(const result_row& ex, const std::vector<result_row>&) 
 
   const auto ld = total(ex, "ld_sectors");
   const bool ld_ok = ld && *ld <= static_cast<double>(target.ld_sectors);
-  g.lines.push_back("ld sectors " + (ld ? fmt("%.0f", *ld) : std::string("n/a")) +
-                    " <= " + fmt("%.0f", static_cast<double>(target.ld_sectors)) + " (the " +
+  g.lines.push_back("ld sectors " + (ld ? formatted("%.0f", *ld) : std::string("n/a")) +
+                    " <= " + formatted("%.0f", static_cast<double>(target.ld_sectors)) + " (the " +
                     std::to_string(fixed_tile) + "x" + std::to_string(fixed_tile) +
                     " tiled product, predicted)" + grade_verdict(ld_ok));
   if (!ld_ok && ld)
-    hint += " The kernel reads " + fmt("%.1f", *ld / static_cast<double>(target.ld_sectors)) +
+    hint += " The kernel reads " + formatted("%.1f", *ld / static_cast<double>(target.ld_sectors)) +
             "x the tiled product's sectors: stage T x T tiles of A and B in shared memory so "
             "each element loaded from global memory serves T products.";
 
   const auto st = total(ex, "st_sectors");
   const bool st_ok = st && *st <= static_cast<double>(target.st_sectors);
-  g.lines.push_back("st sectors " + (st ? fmt("%.0f", *st) : std::string("n/a")) +
-                    " <= " + fmt("%.0f", static_cast<double>(target.st_sectors)) +
+  g.lines.push_back("st sectors " + (st ? formatted("%.0f", *st) : std::string("n/a")) +
+                    " <= " + formatted("%.0f", static_cast<double>(target.st_sectors)) +
                     " (each output written once)" + grade_verdict(st_ok));
   if (!st_ok && st)
-    hint += " The kernel writes " + fmt("%.1f", *st / static_cast<double>(target.st_sectors)) +
+    hint += " The kernel writes " +
+            formatted("%.1f", *st / static_cast<double>(target.st_sectors)) +
             "x the stores C needs: write each output once, after the tile loop.";
 
   const auto ld_c = total(ex, "shared_ld_conflicts"), st_c = total(ex, "shared_st_conflicts");
@@ -75,9 +71,9 @@ grade_report grade_matmul(const result_row& ex, const std::vector<result_row>&) 
     const double conflicts = *ld_c + *st_c;
     const double bound = static_cast<double>(target.shared_conflicts);
     conflicts_ok = conflicts <= bound;
-    g.lines.push_back("shared conflicts " + fmt("%.0f", conflicts) + " <= " + fmt("%.0f", bound) +
-                      " (the tiled product, predicted; counted per instruction)" +
-                      grade_verdict(conflicts_ok));
+    g.lines.push_back(
+        "shared conflicts " + formatted("%.0f", conflicts) + " <= " + formatted("%.0f", bound) +
+        " (the tiled product, predicted; counted per instruction)" + grade_verdict(conflicts_ok));
     if (!conflicts_ok)
       hint +=
           " Lanes of a warp read different words of one bank: index the tiles so that "

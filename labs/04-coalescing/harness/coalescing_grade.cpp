@@ -22,6 +22,7 @@
 // requests of one that moves it a float a lane.
 #include "coalescing_lab.hpp"
 
+#include "cudalab/format_text.hpp"
 #include "cudalab/grade.hpp"
 
 #include <algorithm>
@@ -54,12 +55,6 @@ std::optional<double> per_request(const result_row& row, const char* sectors,
   return *s / *r;
 }
 
-std::string fmt(const char* f, double a, double b = 0) {
-  char buf[128];
-  std::snprintf(buf, sizeof buf, f, a, b);
-  return buf;
-}
-
 // One sectors-per-request line: the sectors a request touched against the sectors its
 // requested bytes fill. The references' values are printed beside it for comparison.
 bool per_request_line(grade_report& g, const result_row& ex, const std::vector<result_row>& refs,
@@ -68,7 +63,7 @@ bool per_request_line(grade_report& g, const result_row& ex, const std::vector<r
   std::string all;
   for (const auto& r : refs)
     if (const auto v = per_request(r, sectors, requests))
-      all += (all.empty() ? "" : ", ") + r.variant_name + " " + fmt("%.2f", *v);
+      all += (all.empty() ? "" : ", ") + r.variant_name + " " + formatted("%.2f", *v);
   const std::string label = std::string(side) + " sectors/request ";
   const std::optional<double> mine = per_request(ex, sectors, requests);
   const std::optional<double> asked = per_request(ex, bytes, requests);
@@ -86,13 +81,13 @@ bool per_request_line(grade_report& g, const result_row& ex, const std::vector<r
   }
   const double needed = *asked / 32.0;
   const bool ok = *mine <= needed + 1e-9;
-  g.lines.push_back(label + fmt("%.2f <= %.2f", *mine, needed) + " (" + fmt("%.0f", *asked) +
-                    " bytes asked a request fill " + fmt("%.2f", needed) +
-                    " sectors; references: " + (all.empty() ? std::string("n/a") : all) + ")" +
-                    grade_verdict(ok));
+  g.lines.push_back(label + formatted("%.2f <= %.2f", *mine, needed) + " (" +
+                    formatted("%.0f", *asked) + " bytes asked a request fill " +
+                    formatted("%.2f", needed) + " sectors; references: " +
+                    (all.empty() ? std::string("n/a") : all) + ")" + grade_verdict(ok));
   if (!ok)
     hint += std::string(" Each warp-level ") + (side[0] == 'l' ? "load" : "store") + " touches " +
-            fmt("%.1f", *mine) + " sectors for " + fmt("%.0f", *asked) +
+            formatted("%.1f", *mine) + " sectors for " + formatted("%.0f", *asked) +
             " bytes: its lanes' addresses are spread out. Make lane k of a warp touch the bytes "
             "next to lane k-1's (read and write the float3 array as plain floats, staged through "
             "shared memory, or as float4s).";
@@ -129,12 +124,12 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
   bool sectors_ok = false;
   if (ld && st) {
     sectors_ok = *ld + *st <= ideal_ld + ideal_st;
-    g.lines.push_back("sectors ld+st " + fmt("%.0f + %.0f", *ld, *st) + " <= ideal " +
-                      fmt("%.0f + %.0f", ideal_ld, ideal_st) +
+    g.lines.push_back("sectors ld+st " + formatted("%.0f + %.0f", *ld, *st) + " <= ideal " +
+                      formatted("%.0f + %.0f", ideal_ld, ideal_st) +
                       " (12n bytes read, 24n written, in 32-byte sectors)" +
                       grade_verdict(sectors_ok));
     if (!sectors_ok)
-      hint += " The kernel moves " + fmt("%.2f", (*ld + *st) / (ideal_ld + ideal_st)) +
+      hint += " The kernel moves " + formatted("%.2f", (*ld + *st) / (ideal_ld + ideal_st)) +
               "x the sectors the data needs: part of every sector it touches is wasted.";
   } else {
     g.lines.push_back("sectors ld+st n/a: the sector counters are missing" + grade_verdict(false));
@@ -147,12 +142,12 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
   if (ld_req && st_req) {
     const double requests = *ld_req + *st_req;
     requests_ok = requests <= ideal_requests;
-    g.lines.push_back("requests ld+st " + fmt("%.0f + %.0f", *ld_req, *st_req) +
-                      " <= " + fmt("%.0f", ideal_requests) +
+    g.lines.push_back("requests ld+st " + formatted("%.0f + %.0f", *ld_req, *st_req) +
+                      " <= " + formatted("%.0f", ideal_requests) +
                       " (a warp's 32 floats, 128 bytes, or more a request)" +
                       grade_verdict(requests_ok));
     if (!requests_ok && ld && st)
-      hint += " Its requests carry " + fmt("%.1f", 32 * (*ld + *st) / requests) +
+      hint += " Its requests carry " + formatted("%.1f", 32 * (*ld + *st) / requests) +
               " bytes on average where 32 lanes moving a float each carry 128: moving the array "
               "a byte a lane, or with few lanes of each warp, multiplies the requests.";
   } else {

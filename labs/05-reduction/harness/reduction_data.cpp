@@ -1,6 +1,8 @@
 // Lab 05 host data: see reduction_data.hpp for the rules and the reasons behind them.
 #include "reduction_data.hpp"
 
+#include "cudalab/format_text.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -18,12 +20,6 @@ std::uint64_t mix(std::uint64_t x) {
 }
 
 std::uint64_t draw(std::uint64_t seed, std::size_t i) { return mix(mix(seed) ^ i); }
-
-std::string format(const char* fmt, double a, double b) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, fmt, a, b);
-  return buf;
-}
 
 }  // namespace
 
@@ -76,10 +72,10 @@ verify_result verify_partials(const std::vector<float>& in, const std::vector<fl
   if (bad > 0) {
     return {false, std::to_string(bad) + " of " + std::to_string(partial.size()) +
                        " block sums wrong; block " + std::to_string(worst_block) +
-                       format(": rel err %.2g > %.0e", worst, block_rel_tol)};
+                       formatted(": rel err %.2g > %.0e", worst, block_rel_tol)};
   }
   verify_result t = verify_total(in, total);
-  t.detail = format("blocks: max rel err %.2g <= %.0e; ", worst, block_rel_tol) + t.detail;
+  t.detail = formatted("blocks: max rel err %.2g <= %.0e; ", worst, block_rel_tol) + t.detail;
   return t;
 }
 
@@ -101,8 +97,8 @@ verify_result verify_total(const std::vector<float>& in, double got) {
   const double err = std::fabs(got - expected) / expected;
   const double tol = total_rel_tol(in.size());
   const bool ok = err <= tol;
-  return {ok, format(ok ? "sum rel err %.2g <= %.1g" : "sum rel err %.2g > %.1g", err, tol) +
-                  (ok ? "" : format(" (got %.9g, expected %.9g)", got, expected))};
+  return {ok, formatted(ok ? "sum rel err %.2g <= %.1g" : "sum rel err %.2g > %.1g", err, tol) +
+                  (ok ? "" : formatted(" (got %.9g, expected %.9g)", got, expected))};
 }
 
 verify_result verify_total(const std::vector<int>& in, std::int64_t got) {

@@ -14,6 +14,7 @@
 // instruction's ideal; docs/counters.md), so the bound is the reference's predicted conflicts.
 #include "reduction_grade.hpp"
 
+#include "cudalab/format_text.hpp"
 #include "cudalab/report.hpp"
 
 #include <cstdio>
@@ -25,12 +26,6 @@ namespace {
 constexpr const char* red_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum";
 constexpr const char* atom_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum";
 constexpr const char* blocks_launched = "sm__ctas_launched.sum";
-
-std::string fmt(const char* f, double a, double b = 0, double c = 0, double d = 0) {
-  char buf[240];
-  std::snprintf(buf, sizeof buf, f, a, b, c, d);
-  return buf;
-}
 
 std::optional<double> sum_of(const counter_cell& cell, std::initializer_list<const char*> metrics) {
   double total = 0;
@@ -84,8 +79,8 @@ grade_report grade_reduction(const result_row& ex, const std::vector<result_row>
   if (ex_eff && ref_eff) {
     const double need = reduction_min_thread_efficiency_share * *ref_eff;
     r.line(*ex_eff >= need,
-           fmt("threads per instruction %.2f >= %.2f x %.2f (sequential) = %.2f", *ex_eff,
-               reduction_min_thread_efficiency_share, *ref_eff, need),
+           formatted("threads per instruction %.2f >= %.2f x %.2f (sequential) = %.2f", *ex_eff,
+                     reduction_min_thread_efficiency_share, *ref_eff, need),
            "warps diverge or few threads do the work: with tid % (2*s) the active threads are "
            "spread over every warp. Keep them contiguous: for (s = blockDim.x / 2; s > 0; "
            "s >>= 1) if (tid < s) ...");
@@ -101,9 +96,9 @@ grade_report grade_reduction(const result_row& ex, const std::vector<result_row>
       model_conflicts = static_cast<double>(ref->predicted->shared_ld_conflicts +
                                             ref->predicted->shared_st_conflicts);
     r.line(*conflicts <= model_conflicts,
-           fmt("shared bank conflicts %.0f <= %.0f (sequential, predicted; counted per "
-               "instruction)",
-               *conflicts, model_conflicts),
+           formatted("shared bank conflicts %.0f <= %.0f (sequential, predicted; counted per "
+                     "instruction)",
+                     *conflicts, model_conflicts),
            "threads of a warp hit the same bank: with index = 2*s*tid the words are 2s apart. "
            "Let thread tid work on word tid and its partner tid + s");
   } else {
@@ -113,8 +108,8 @@ grade_report grade_reduction(const result_row& ex, const std::vector<result_row>
   const auto ref_wf = sum_of(ref_counters, {"shared_ld_wavefronts", "shared_st_wavefronts"});
   if (wf && ref_wf) {
     r.line(*wf <= reduction_max_wavefront_share * *ref_wf,
-           fmt("shared wavefronts %.0f <= %.2f x %.0f (sequential)", *wf,
-               reduction_max_wavefront_share, *ref_wf),
+           formatted("shared wavefronts %.0f <= %.2f x %.0f (sequential)", *wf,
+                     reduction_max_wavefront_share, *ref_wf),
            "each shared access serves few lanes: interleaved steps use 1 to 16 lanes of every "
            "warp, and a loop of one thread or of shared atomics reads shared memory once per "
            "element. Sequential addressing packs the active threads into whole warps");
@@ -125,13 +120,14 @@ grade_report grade_reduction(const result_row& ex, const std::vector<result_row>
   const auto writes = sum_of(ex.counters, {"st_requests", red_requests, atom_requests});
   const auto blocks = ex.counters.get(blocks_launched);
   if (writes && blocks && *blocks > 0) {
-    r.line(*writes <= *blocks,
-           fmt("global writes %.0f <= %.0f blocks (stores, reductions and atomics: one a block; "
-               "%.2f a block)",
-               *writes, *blocks, *writes / *blocks),
-           "the block's values meet in global memory, through atomics, instead of in a tree: "
-           "add them in shared memory (or with __shfl_down_sync within a warp) and let one "
-           "thread write the block's partial sum");
+    r.line(
+        *writes <= *blocks,
+        formatted("global writes %.0f <= %.0f blocks (stores, reductions and atomics: one a block; "
+                  "%.2f a block)",
+                  *writes, *blocks, *writes / *blocks),
+        "the block's values meet in global memory, through atomics, instead of in a tree: "
+        "add them in shared memory (or with __shfl_down_sync within a warp) and let one "
+        "thread write the block's partial sum");
   } else {
     r.missing("global writes a block");
   }
@@ -139,8 +135,8 @@ grade_report grade_reduction(const result_row& ex, const std::vector<result_row>
   if (ref && ex.gbps > 0 && ref->gbps > 0) {
     const double need = reduction_min_bandwidth_share * ref->gbps;
     r.line(ex.gbps >= need,
-           fmt("bandwidth %.1f GB/s >= %.2f x %.1f GB/s (sequential) = %.1f GB/s", ex.gbps,
-               reduction_min_bandwidth_share, ref->gbps, need),
+           formatted("bandwidth %.1f GB/s >= %.2f x %.1f GB/s (sequential) = %.1f GB/s", ex.gbps,
+                     reduction_min_bandwidth_share, ref->gbps, need),
            "the kernel reads its input at less than half the speed of sequential addressing: "
            "each step of the tree should keep whole warps busy and let the others retire");
   } else {

@@ -5,6 +5,7 @@
 
 #include "transpose_model.hpp"
 
+#include "cudalab/format_text.hpp"
 #include "cudalab/grade.hpp"
 
 #include <cstdio>
@@ -24,12 +25,6 @@ std::optional<double> per_request(const result_row& row, const char* sectors,
   const auto s = total(row, sectors), r = total(row, requests);
   if (!s || !r || *r <= 0) return std::nullopt;
   return *s / *r;
-}
-
-std::string fmt(const char* f, double a) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, a);
-  return buf;
 }
 
 // Measured at most the target, with room for the rounding of two quotients.
@@ -61,11 +56,11 @@ grade_report grade_transpose(const result_row& ex, const std::vector<result_row>
                              const char* what) {
     const bool ok = measured && within(*measured, goal);
     g.lines.push_back(std::string(side) + " sectors/request " +
-                      (measured ? fmt("%.3f", *measured) : std::string("n/a")) +
-                      " <= " + fmt("%.3f", goal) + " (coalesced, the padded transpose predicted)" +
-                      grade_verdict(ok));
+                      (measured ? formatted("%.3f", *measured) : std::string("n/a")) +
+                      " <= " + formatted("%.3f", goal) +
+                      " (coalesced, the padded transpose predicted)" + grade_verdict(ok));
     if (!ok && measured)
-      hint += std::string(" The ") + what + " touch " + fmt("%.1f", *measured) +
+      hint += std::string(" The ") + what + " touch " + formatted("%.1f", *measured) +
               " sectors a request: a warp's 32 lanes must " + what +
               " 32 consecutive elements of a row. Stage the tile in shared memory: read rows "
               "of the input, write rows of the output.";
@@ -82,12 +77,12 @@ grade_report grade_transpose(const result_row& ex, const std::vector<result_row>
   if (ld_w && st_w && ld_c && st_c) {
     const double conflicts = *ld_c + *st_c;
     conflicts_ok = conflicts <= target.shared_conflicts;
-    g.lines.push_back("shared conflicts " + fmt("%.0f", conflicts) +
-                      " <= " + fmt("%.0f", target.shared_conflicts) +
+    g.lines.push_back("shared conflicts " + formatted("%.0f", conflicts) +
+                      " <= " + formatted("%.0f", target.shared_conflicts) +
                       " (the padded transpose, predicted; counted per instruction)" +
                       grade_verdict(conflicts_ok));
     if (!conflicts_ok)
-      hint += " Bank conflicts: " + fmt("%.1f", conflicts / (*ld_w + *st_w) * 100) +
+      hint += " Bank conflicts: " + formatted("%.1f", conflicts / (*ld_w + *st_w) * 100) +
               "% of the shared wavefronts. A column of a [32][32] float tile is 32 words of one "
               "bank; give the tile a row pitch that is odd in words (pad it) or swizzle the "
               "column index, so a column's 32 words land in 32 banks.";

@@ -1,6 +1,7 @@
 // `cudalab check 08` (regtile_grade.hpp).
 #include "regtile_grade.hpp"
 
+#include "cudalab/format_text.hpp"
 #include "cudalab/grade.hpp"
 #include "cudalab/report_figures.hpp"
 
@@ -10,12 +11,6 @@
 
 namespace cudalab::labs {
 namespace {
-
-std::string fmt(const char* f, double a, double b = 0, double c = 0) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, f, a, b, c);
-  return buf;
-}
 
 double tflops(const result_row& r) {
   return r.time.median_ms > 0 ? r.ideal.flops / (r.time.median_ms * 1e-3) / 1e12 : 0;
@@ -36,8 +31,8 @@ grade_report grade_regtile(const result_row& ex, const std::vector<result_row>& 
   const figure* per_fma = find_figure("lds_per_fma");
   const std::optional<double> lds = per_fma ? per_fma->measured(ex) : std::nullopt;
   const bool lds_ok = lds && *lds <= regtile_lds_per_fma_target;
-  g.lines.push_back("LDS/FMA " + (lds ? fmt("%.3f", *lds) : std::string("n/a")) +
-                    " <= " + fmt("%.2f", regtile_lds_per_fma_target) +
+  g.lines.push_back("LDS/FMA " + (lds ? formatted("%.3f", *lds) : std::string("n/a")) +
+                    " <= " + formatted("%.2f", regtile_lds_per_fma_target) +
                     " (shared load instructions a multiply-add)" + grade_verdict(lds_ok));
   if (!lds_ok && lds)
     hint +=
@@ -51,11 +46,11 @@ grade_report grade_regtile(const result_row& ex, const std::vector<result_row>& 
   const double mine = tflops(ex), roof = cublas ? tflops(*cublas) : 0;
   const bool fast = roof > 0 && mine >= regtile_cublas_fraction_target * roof;
   g.lines.push_back("speed " +
-                    fmt("%.2f TFLOP/s >= %.0f%% of cublas %.2f", mine,
-                        100 * regtile_cublas_fraction_target, roof) +
+                    formatted("%.2f TFLOP/s >= %.0f%% of cublas %.2f", mine,
+                              100 * regtile_cublas_fraction_target, roof) +
                     " (measured in this run)" + grade_verdict(fast));
   if (!fast)
-    hint += " The kernel reaches " + fmt("%.0f%%", roof > 0 ? 100 * mine / roof : 0.0) +
+    hint += " The kernel reaches " + formatted("%.0f%%", roof > 0 ? 100 * mine / roof : 0.0) +
             " of cuBLAS: more outputs a thread (8 x 8), 16-byte loads, and a block tile of "
             "128 x 128 let each loaded value do more work.";
   g.passed = correct && lds_ok && fast;

@@ -5,6 +5,7 @@
 #include "report_writers.hpp"
 
 #include "cudalab/cell_format.hpp"
+#include "cudalab/format_text.hpp"
 #include "cudalab/model_verdict.hpp"
 #include "row_cells.hpp"
 #include "text_table.hpp"
@@ -164,8 +165,7 @@ void write_default_view(std::ostream& out, const std::vector<result_row>& rows,
         << (used == detail_level::no_predictions ? " (--details VARIANT shows both values)" : "")
         << "\n";
   for (const auto& [why, headers] : table.missing) {
-    std::string columns;
-    for (const auto& h : headers) columns += (columns.empty() ? "" : ", ") + h;
+    const std::string columns = joined({headers.begin(), headers.end()});
     for (const auto& line : wrap_words("n/a (" + why + "): " + columns, table_width))
       out << line << "\n";
   }

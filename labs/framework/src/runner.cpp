@@ -8,6 +8,7 @@
 #include "cudalab/counters.hpp"
 #include "cudalab/device.hpp"
 #include "cudalab/device_buffer.hpp"
+#include "cudalab/format_text.hpp"
 #include "cudalab/kernel_image.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/model_budget.hpp"
@@ -173,8 +174,7 @@ std::vector<point> expand(const run_request& request, const grid_limits& limits)
         }
   }
   if (!request.blocks.empty() && !own_blocks.empty()) {
-    std::string names;
-    for (const std::string& n : own_blocks) names += (names.empty() ? "" : ", ") + n;
+    std::string names = joined(own_blocks);
     if (names.size() > 45) names = l.id + "'s " + std::to_string(own_blocks.size()) + " variants";
     const bool any_uses_it = std::any_of(chosen.begin(), chosen.end(), [](const variant* v) {
       return v->role != variant_role::baseline && !v->threads_per_block;
