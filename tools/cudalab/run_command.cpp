@@ -204,26 +204,27 @@ bool report_trace_mismatches(const std::vector<result_row>& rows) {
   return any;
 }
 
-}  // namespace
+// The options as typed, before any is checked.
+struct run_option_texts {
+  std::string variants, sizes, blocks, sweep, metrics, output, details;
+  std::string format = "table", device = "0", repeat = "20", warmup = "3", view = "default";
+};
 
-int run_command(const args& a) {
+po::options_description run_options(run_option_texts& t) {
   po::options_description options("run options");
-  std::string variants, sizes, blocks, sweep, metrics, output;
-  std::string format_text = "table", device_text = "0", repeat_text = "20", warmup_text = "3";
-  std::string view_text = "default", details;
   auto add = options.add_options();
   add("lab", po::value<std::string>(), "the lab: 01-thread-indexing, 04, coalescing, ...");
-  add("variant,v", po::value(&variants), "variants to run, comma-separated (default: all)");
-  add("size,n", po::value(&sizes),
+  add("variant,v", po::value(&t.variants), "variants to run, comma-separated (default: all)");
+  add("size,n", po::value(&t.sizes),
       "problem size(s): 1048576, 1M, 2^20, lists 1M,4M, ranges 2^10..2^20 (doubling)");
-  add("block,b", po::value(&blocks), "threads per block: 256, lists, ranges 32..1024 (doubling)");
-  add("sweep,s", po::value(&sweep),
+  add("block,b", po::value(&t.blocks), "threads per block: 256, lists, ranges 32..1024 (doubling)");
+  add("sweep,s", po::value(&t.sweep),
       "sweep points: full (every value), offset=0..32,stride=1,2,4 (each sweep its own), "
       "or 0..32 (every sweep, within its range)");
-  add("repeat,r", po::value(&repeat_text),
+  add("repeat,r", po::value(&t.repeat),
       "timed repeats after warm-up; the median is reported (default 20)");
-  add("warmup,w", po::value(&warmup_text), "untimed launches before timing (default 3)");
-  add("metrics,m", po::value(&metrics),
+  add("warmup,w", po::value(&t.warmup), "untimed launches before timing (default 3)");
+  add("metrics,m", po::value(&t.metrics),
       "metric set (memory, shared, pipe, classes, divergence, dram, local, constant, all) "
       "or a,b,c");
   add("no-counters", "skip hardware counters (for running under nsys or ncu)");
@@ -233,106 +234,147 @@ int run_command(const args& a) {
   add("lines",
       "each variant's memory accesses per source line, by waste: traced, and counted by the "
       "hardware (SASS-level counters, a process a kernel) where counters are permitted");
-  add("format,f", po::value(&format_text), "table, csv or json");
-  add("view", po::value(&view_text),
+  add("format,f", po::value(&t.format), "table, csv or json");
+  add("view", po::value(&t.view),
       "the table: default (headline counters, 120 columns) or full (every column)");
-  add("details", po::value(&details),
+  add("details", po::value(&t.details),
       "list one variant's every metric: measured, predicted, what it means");
-  add("output,o", po::value(&output),
+  add("output,o", po::value(&t.output),
       "write the report to FILE (atomically) instead of stdout; .csv/.json pick the format");
-  add("device,d", po::value(&device_text), "CUDA device index (default 0)");
-  po::positional_options_description positional;
-  positional.add("lab", 1);
-  po::variables_map vm;
-  if (!parse_options(a, "cudalab run <lab> [options]", options, positional, vm)) return exit_ok;
-  if (!vm.count("lab"))
-    throw usage_error("run needs a lab: cudalab run 04-coalescing (cudalab list shows them)");
+  add("device,d", po::value(&t.device), "CUDA device index (default 0)");
+  return options;
+}
 
-  // Validate everything before touching the GPU.
-  const lab* l = &lab_named(vm["lab"].as<std::string>());
+// What the command line asks for, every option checked: nothing has run yet.
+struct run_invocation {
   run_request request;
-  request.which = l;
-  if (vm.count("variant")) request.variants = pick_variants(*l, variants, "--variant");
+  report_options report;
+  bool traced = false;  // --trace or --lines
+  bool lines = false;
+  bool sweep_given = false;
+  trace::tracer_install install;
+  std::optional<output_file> file;
+};
+
+// The request's variants, sizes, blocks, sweep, repeats and counters from the texts.
+void parse_request(const po::variables_map& vm, const run_option_texts& t, run_request& request) {
+  const lab& l = *request.which;
+  if (vm.count("variant")) request.variants = pick_variants(l, t.variants, "--variant");
   if (vm.count("size"))
-    for (std::size_t s : parse_count_list("--size", sizes, range_step::doubling))
+    for (std::size_t s : parse_count_list("--size", t.sizes, range_step::doubling))
       request.sizes.push_back(s);
   if (vm.count("block"))
-    for (std::size_t b : parse_count_list("--block", blocks, range_step::doubling)) {
+    for (std::size_t b : parse_count_list("--block", t.blocks, range_step::doubling)) {
       if (b > 1024)
         throw usage_error("--block '" + std::to_string(b) + "': at most 1024 threads a block");
       request.blocks.push_back(static_cast<int>(b));
     }
   if (vm.count("sweep")) {
-    request.sweep = parse_sweep(*l, sweep);
+    request.sweep = parse_sweep(l, t.sweep);
     check_sweep_is_used(request);
   }
-  request.repeat = parse_int_option("--repeat", repeat_text, 1, 100000);
-  request.warmup = parse_int_option("--warmup", warmup_text, 0, 1000);
+  request.repeat = parse_int_option("--repeat", t.repeat, 1, 100000);
+  request.warmup = parse_int_option("--warmup", t.warmup, 0, 1000);
   request.counters = !vm.count("no-counters");
   if (vm.count("metrics")) {
     if (!request.counters) throw usage_error("--metrics and --no-counters contradict each other");
-    request.metrics = resolve_metrics(metrics);
+    request.metrics = resolve_metrics(t.metrics);
   }
+  request.device = parse_int_option("--device", t.device, 0, 1 << 20);
+}
+
+// The report's format and view, --trace and --lines, --details and --output, each checked
+// against the others.
+void parse_report(const po::variables_map& vm, run_option_texts t, run_invocation& run) {
   // --output out.csv / out.json pick their format unless --format says otherwise; a refusal
   // names whichever of the two asked for it.
-  std::string format_asked_by = "--format " + shown(format_text);
+  std::string format_asked_by = "--format " + shown(t.format);
   if (!vm.count("format") && vm.count("output")) {
-    const auto dot = output.rfind('.');
-    const std::string ext = dot == std::string::npos ? "" : output.substr(dot + 1);
+    const auto dot = t.output.rfind('.');
+    const std::string ext = dot == std::string::npos ? "" : t.output.substr(dot + 1);
     if (ext == "csv" || ext == "json") {
-      format_text = ext;
-      format_asked_by = "--output '" + shown(output) + "' (a ." + ext + " file)";
+      t.format = ext;
+      format_asked_by = "--output '" + shown(t.output) + "' (a ." + ext + " file)";
     }
   }
-  report_options report;
-  report.format = parse_output_format(format_text);
-  report.view = parse_report_view(view_text);
-  const bool lines = vm.count("lines") > 0;
-  const bool traced = lines || vm.count("trace") > 0;
-  if (lines && vm.count("view")) throw usage_error("--lines prints its own table: drop --view");
-  if (lines && report.format != output_format::table)
+  report_options& report = run.report;
+  report.format = parse_output_format(t.format);
+  report.view = parse_report_view(t.view);
+  run.lines = vm.count("lines") > 0;
+  run.traced = run.lines || vm.count("trace") > 0;
+  if (run.lines && vm.count("view")) throw usage_error("--lines prints its own table: drop --view");
+  if (run.lines && report.format != output_format::table)
     throw usage_error("--lines prints its own table, not the " + format_asked_by +
                       " asks for (--trace with --format csv or json carries the trace's columns)");
-  if (traced && !vm.count("view") && !vm.count("details")) report.view = report_view::trace;
-  const trace::tracer_install install = trace::tracer_install_here();
-  if (traced) {
-    const trace::tracer_availability t =
-        trace::check_tracer(install, trace::tracer_environment_here());
-    if (!t.ok) throw usage_error(t.reason + " (fix: " + t.fix + ")");
+  if (run.traced && !vm.count("view") && !vm.count("details")) report.view = report_view::trace;
+  run.install = trace::tracer_install_here();
+  if (run.traced) {
+    const trace::tracer_availability a =
+        trace::check_tracer(run.install, trace::tracer_environment_here());
+    if (!a.ok) throw usage_error(a.reason + " (fix: " + a.fix + ")");
   }
   if (vm.count("details")) {
     if (vm.count("view")) throw usage_error("--details and --view: pick one");
-    const auto picked = pick_variants(*l, details, "--details");
-    if (picked.size() != 1) throw usage_error("--details '" + shown(details) + "': one variant");
+    const auto picked = pick_variants(*run.request.which, t.details, "--details");
+    if (picked.size() != 1) throw usage_error("--details '" + shown(t.details) + "': one variant");
     const variant* listed = picked.front();
-    if (!request.variants.empty() && std::find(request.variants.begin(), request.variants.end(),
-                                               listed) == request.variants.end())
+    auto& variants = run.request.variants;
+    if (!variants.empty() && std::find(variants.begin(), variants.end(), listed) == variants.end())
       throw usage_error("--details " + listed->name + ": not among the variants of --variant");
-    request.variants = {listed};
+    variants = {listed};
     report.view = report_view::details;
     report.details_variant = listed->name;  // as the lab names it: ' soa' and 'soa,soa' are soa
   }
   if (report.format != output_format::table && (vm.count("view") || vm.count("details")))
     throw usage_error(std::string(vm.count("view") ? "--view" : "--details") +
                       " shapes the table; the " + format_asked_by + " carries every column");
-  request.device = parse_int_option("--device", device_text, 0, 1 << 20);
-  std::optional<output_file> file;
-  if (vm.count("output")) file.emplace(output);
+  if (vm.count("output")) run.file.emplace(t.output);
+}
 
-  std::string why;
-  request.gpu = cuda_device_count(&why) > 0;
-  if (traced && !request.gpu) {
+// Parses and checks the whole command line before any work; false when it printed --help.
+bool parse_run(const args& a, run_invocation& run) {
+  run_option_texts texts;
+  po::options_description options = run_options(texts);
+  po::positional_options_description positional;
+  positional.add("lab", 1);
+  po::variables_map vm;
+  if (!parse_options(a, "cudalab run <lab> [options]", options, positional, vm)) return false;
+  if (!vm.count("lab"))
+    throw usage_error("run needs a lab: cudalab run 04-coalescing (cudalab list shows them)");
+  run.request.which = &lab_named(vm["lab"].as<std::string>());
+  parse_request(vm, texts, run.request);
+  parse_report(vm, texts, run);
+  run.sweep_given = vm.count("sweep") > 0;
+  return true;
+}
+
+// What the run produced: its rows, the report's context, and how the counters fared.
+struct run_results {
+  std::vector<result_row> rows;
+  report_context context;
+  std::string no_gpu_why;               // empty when a GPU ran the points
+  bool refused = false;                 // the counters were refused (permission, another profiler)
+  trace::tracer_availability fallback;  // the tracer standing in for refused counters
+  std::optional<trace_workspace> workspace;
+};
+
+// Runs the points (or predicts them without a GPU), then traces them where asked or where the
+// tracer stands in for refused counters.
+void execute_run(run_invocation& run, progress_line& progress, run_results& out) {
+  run_request& request = run.request;
+  request.gpu = cuda_device_count(&out.no_gpu_why) > 0;
+  if (run.traced && !request.gpu) {
     check_run_request(request);  // bad input is exit 2, before the missing GPU is exit 3
-    throw no_device_error(why + "; --trace and --lines run the kernels");
+    throw no_device_error(out.no_gpu_why + "; --trace and --lines run the kernels");
   }
   // What a bare --sweep list leaves out, said only once run_lab has accepted every point.
   const std::vector<std::string> sweep_notes =
-      vm.count("sweep") ? skipped_sweep_notes(request) : std::vector<std::string>{};
+      run.sweep_given ? skipped_sweep_notes(request) : std::vector<std::string>{};
   request.accepted = [&sweep_notes] {
     for (const std::string& note : sweep_notes) std::cerr << "cudalab: note: " << note << "\n";
   };
-  report_context context;
-  context.which = l;
+  report_context& context = out.context;
+  context.which = request.which;
   if (request.gpu) {
     const device_facts facts = query_device(request.device);
     context.device = facts.name + " (sm_" + std::to_string(facts.cc_major) +
@@ -341,113 +383,112 @@ int run_command(const args& a) {
     context.counters_note = "no GPU";
   }
   // run_lab checks every point (blocks, grids, sizes, sweep values) before anything runs.
-  // Rows print as a whole table at the end; meanwhile a progress line where someone watches.
-  progress_line progress;
   request.progress = [&progress](const std::string& what) { progress.show(what); };
   request.omitted = [](const std::string& what) { std::cerr << "cudalab: note: " << what << "\n"; };
-  auto rows = run_lab(request);
+  out.rows = run_lab(request);
   progress.clear();
   if (request.gpu) context.copy_gbps = measured_copy_gbps(request.device);
-  if (request.gpu && !rows.empty() && !rows.front().counters.available && request.counters) {
-    for (const auto& r : rows)
+  if (request.gpu && !out.rows.empty() && !out.rows.front().counters.available && request.counters)
+    for (const auto& r : out.rows)
       if (r.counters.reason != "no kernels (library call)") {
         context.counters_note = r.counters.reason;
         break;
       }
-  }
   // Counters refused (no permission, another profiler attached): the tracer measures the
   // memory metrics instead, where it can, and the run says so.
-  const bool refused = !context.counters_note.empty() && request.gpu;
-  const trace::tracer_availability fallback =
-      refused && !traced ? trace::check_tracer(install, trace::tracer_environment_here())
-                         : trace::tracer_availability{};
-  std::optional<trace_workspace> workspace;
-  if (traced || fallback.ok) {
-    workspace.emplace();
-    trace_rows(request, rows, install, *workspace, progress);
-    if (refused)
-      for (auto& r : rows)
+  out.refused = !context.counters_note.empty() && request.gpu;
+  if (out.refused && !run.traced)
+    out.fallback = trace::check_tracer(run.install, trace::tracer_environment_here());
+  if (run.traced || out.fallback.ok) {
+    out.workspace.emplace();
+    trace_rows(request, out.rows, run.install, *out.workspace, progress);
+    if (out.refused)
+      for (auto& r : out.rows)
         if (!r.counters.available) counters_from_trace(r);
   }
-  if (refused && !traced) {
-    if (fallback.ok)
+  if (out.refused && !run.traced) {
+    if (out.fallback.ok)
       std::cerr << "cudalab: note: counters refused (" << context.counters_note
                 << "): the memory columns come from the tracer (run --trace; docs/metrics.md)\n";
     else
-      std::cerr << "cudalab: note: counters refused and no tracer to stand in: " << fallback.reason
-                << "\n  fix: " << fallback.fix << "\n";
+      std::cerr << "cudalab: note: counters refused and no tracer to stand in: "
+                << out.fallback.reason << "\n  fix: " << out.fallback.fix << "\n";
   }
-  if (lines) {
-    // The hardware's counts per line need the counters: without them the trace stands alone,
-    // and each point says why.
-    const std::string no_hardware = !request.counters ? "--no-counters"
-                                    : refused         ? "counters refused: " + context.counters_note
-                                    : install.sass_lines_library.empty()
-                                        ? "this build has no libcudalab_sass_lines.so"
-                                        : "";
-    if (no_hardware.empty())
-      measure_hardware_lines(request, rows, install, *workspace,
-                             [&progress](const std::string& what) { progress.show(what); });
-    else
-      for (auto& r : rows)
-        if (r.trace) r.hardware_lines = trace_cell{false, no_hardware, {}, {}};
-    progress.clear();
-    std::ostringstream text;
-    const std::vector<std::string> differ = write_lines_view(text, rows, install.nvdisasm);
-    if (file)
-      file->commit(text.str());
-    else
-      std::cout << text.str();
-    for (const std::string& line : differ)
-      std::cerr << "LINE MISMATCH " << line
-                << " (the tracer and the hardware's SASS-level counters count it differently)\n";
-    return report_trace_mismatches(rows) || !differ.empty() ? exit_mismatch : exit_ok;
-  }
-  // CUDALAB_PHASE_TRACE=1: where each point's host time went (for tuning the kit itself).
-  if (const char* trace = std::getenv("CUDALAB_PHASE_TRACE"); trace && std::string(trace) == "1")
-    for (const auto& r : rows)
-      std::cerr << "phases " << r.variant_name << " " << r.config.param << ": wait "
-                << r.phases.wait_ms << " alloc " << r.phases.alloc_ms << " h2d " << r.phases.h2d_ms
-                << " kernel " << r.phases.kernel_ms << " d2h " << r.phases.d2h_ms << " verify "
-                << r.phases.verify_ms << " ms\n";
-  // Written as it is made, a row at a time for CSV and JSON, with progress where someone
-  // watches: a long report is never held whole in memory.
-  report.progress = [&progress](std::size_t written, std::size_t total) {
+}
+
+// --lines: each point's lines, the tracer's and, where counters are permitted, the hardware's.
+int write_lines(run_invocation& run, run_results& results, progress_line& progress) {
+  const run_request& request = run.request;
+  // The hardware's counts per line need the counters: without them the trace stands alone,
+  // and each point says why.
+  const std::string no_hardware =
+      !request.counters ? "--no-counters"
+      : results.refused ? "counters refused: " + results.context.counters_note
+      : run.install.sass_lines_library.empty() ? "this build has no libcudalab_sass_lines.so"
+                                               : "";
+  if (no_hardware.empty())
+    measure_hardware_lines(request, results.rows, run.install, *results.workspace,
+                           [&progress](const std::string& what) { progress.show(what); });
+  else
+    for (auto& r : results.rows)
+      if (r.trace) r.hardware_lines = trace_cell{false, no_hardware, {}, {}};
+  progress.clear();
+  std::ostringstream text;
+  const std::vector<std::string> differ =
+      write_lines_view(text, results.rows, run.install.nvdisasm);
+  if (run.file)
+    run.file->commit(text.str());
+  else
+    std::cout << text.str();
+  for (const std::string& line : differ)
+    std::cerr << "LINE MISMATCH " << line
+              << " (the tracer and the hardware's SASS-level counters count it differently)\n";
+  return report_trace_mismatches(results.rows) || !differ.empty() ? exit_mismatch : exit_ok;
+}
+
+// The report, written as it is made (a row at a time for CSV and JSON, with progress where
+// someone watches: a long report is never held whole in memory).
+void write_run_report(run_invocation& run, const run_results& results, progress_line& progress) {
+  run.report.progress = [&progress](std::size_t written, std::size_t total) {
     progress.show("writing row " + std::to_string(written + 1) + " of " + std::to_string(total));
   };
-  if (file) {
-    file->commit([&](std::ostream& out) { write_report(out, rows, report, context); });
+  if (run.file) {
+    run.file->commit(
+        [&](std::ostream& out) { write_report(out, results.rows, run.report, results.context); });
     progress.clear();
-    std::cerr << "cudalab: wrote " << rows.size() << " rows to " << shown(file->path(), 200)
-              << "\n";
+    std::cerr << "cudalab: wrote " << results.rows.size() << " rows to "
+              << shown(run.file->path(), 200) << "\n";
   } else {
-    write_report(std::cout, rows, report, context);
+    write_report(std::cout, results.rows, run.report, results.context);
     progress.clear();
   }
+}
 
-  if (l->notes)
-    for (const auto& line : l->notes())
-      std::cerr << "cudalab: note: " << l->id << ": " << line << "\n";
-  if (!request.gpu) {
-    std::cerr
-        << "cudalab: the model's predictions only: no CUDA device (" << shown(why, 70) << ")\n"
-        << "  fix: run on a machine with an NVIDIA GPU and driver (cudalab doctor checks) for "
-           "times, checks and counters\n";
+// The verdict after the report: failed verifications, the model's and the trace's mismatches,
+// and the exit code they give.
+int run_verdict(const run_invocation& run, const run_results& results) {
+  const lab& l = *run.request.which;
+  if (l.notes)
+    for (const auto& line : l.notes())
+      std::cerr << "cudalab: note: " << l.id << ": " << line << "\n";
+  if (!run.request.gpu) {
+    std::cerr << "cudalab: the model's predictions only: no CUDA device ("
+              << shown(results.no_gpu_why, 70) << ")\n"
+              << "  fix: run on a machine with an NVIDIA GPU and driver (cudalab doctor checks) "
+                 "for times, checks and counters\n";
     return exit_no_gpu;
   }
-  int code = report_trace_mismatches(rows) ? exit_mismatch : exit_ok;
-  if ((traced || fallback.ok) && !rows.empty()) {
-    std::vector<std::size_t> sizes;
-    for (const auto& r : rows)
-      if (std::find(sizes.begin(), sizes.end(), r.config.size) == sizes.end())
-        sizes.push_back(r.config.size);
-    std::string list;
-    for (std::size_t s : sizes)
-      list += (list.empty() ? "" : ", ") + cells::with_separators(static_cast<double>(s));
-    std::cerr << "cudalab: note: traced one launch a point (no warm-up) at size " << list << " "
-              << l->size_unit << "\n";
+  int code = report_trace_mismatches(results.rows) ? exit_mismatch : exit_ok;
+  if ((run.traced || results.fallback.ok) && !results.rows.empty()) {
+    std::vector<std::string> sizes;
+    for (const auto& r : results.rows) {
+      const std::string size = cells::with_separators(static_cast<double>(r.config.size));
+      if (std::find(sizes.begin(), sizes.end(), size) == sizes.end()) sizes.push_back(size);
+    }
+    std::cerr << "cudalab: note: traced one launch a point (no warm-up) at size " << joined(sizes)
+              << " " << l.size_unit << "\n";
   }
-  for (const auto& r : rows) {
+  for (const auto& r : results.rows) {
     if (!r.verification.ok && r.role != variant_role::buggy) {
       std::cerr << "cudalab: " << r.lab_id << "/" << r.variant_name
                 << " FAILED verification: " << r.verification.detail << "\n";
@@ -462,6 +503,31 @@ int run_command(const args& a) {
     }
   }
   return code;
+}
+
+// CUDALAB_PHASE_TRACE=1: where each point's host time went (for tuning the kit itself).
+void print_phase_trace(const std::vector<result_row>& rows) {
+  if (const char* trace = std::getenv("CUDALAB_PHASE_TRACE"); !trace || std::string(trace) != "1")
+    return;
+  for (const auto& r : rows)
+    std::cerr << "phases " << r.variant_name << " " << r.config.param << ": wait "
+              << r.phases.wait_ms << " alloc " << r.phases.alloc_ms << " h2d " << r.phases.h2d_ms
+              << " kernel " << r.phases.kernel_ms << " d2h " << r.phases.d2h_ms << " verify "
+              << r.phases.verify_ms << " ms\n";
+}
+
+}  // namespace
+
+int run_command(const args& a) {
+  run_invocation run;
+  if (!parse_run(a, run)) return exit_ok;  // --help
+  progress_line progress;
+  run_results results;
+  execute_run(run, progress, results);
+  if (run.lines) return write_lines(run, results, progress);
+  print_phase_trace(results.rows);
+  write_run_report(run, results, progress);
+  return run_verdict(run, results);
 }
 
 }  // namespace cudalab::tool
