@@ -5,11 +5,13 @@
 #include "options.hpp"
 
 #include "cudalab/check.hpp"
+#include "cudalab/child_process.hpp"
 #include "cudalab/counters.hpp"
 #include "cudalab/device.hpp"
 #include "cudalab/grade.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/trace/trace_marks.hpp"
+#include "cudalab/trace_child.hpp"
 #include "cudalab/trace_run.hpp"
 
 #include <cstdlib>

@@ -1,6 +1,7 @@
 #include "environment.hpp"
 
 #include "cudalab/check.hpp"
+#include "cudalab/trace_child.hpp"
 #include "cudalab/trace_run.hpp"
 #include "cudalab/user_text.hpp"
 

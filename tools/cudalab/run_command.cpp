@@ -6,6 +6,7 @@
 
 #include "cudalab/cell_format.hpp"
 #include "cudalab/check.hpp"
+#include "cudalab/child_process.hpp"
 #include "cudalab/cli_values.hpp"
 #include "cudalab/device.hpp"
 #include "cudalab/format_text.hpp"
@@ -13,6 +14,7 @@
 #include "cudalab/report.hpp"
 #include "cudalab/runner.hpp"
 #include "cudalab/sass_lines_run.hpp"
+#include "cudalab/trace_child.hpp"
 #include "cudalab/trace_lines.hpp"
 #include "cudalab/trace_run.hpp"
 #include "cudalab/user_text.hpp"

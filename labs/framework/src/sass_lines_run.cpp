@@ -1,6 +1,7 @@
 #include "cudalab/sass_lines_run.hpp"
 
 #include "cudalab/check.hpp"
+#include "cudalab/child_process.hpp"
 #include "cudalab/trace/trace_record.hpp"
 
 #include <filesystem>

@@ -8,6 +8,7 @@
 #include "cudalab/metrics.hpp"
 #include "cudalab/report.hpp"
 #include "cudalab/sass_lines_run.hpp"
+#include "cudalab/trace_child.hpp"
 #include "cudalab/trace_lines.hpp"
 #include "cudalab/trace_run.hpp"
 

@@ -8,6 +8,7 @@
 #include "cudalab/result_row.hpp"
 #include "cudalab/run_request.hpp"
 #include "cudalab/trace/tracer_support.hpp"
+#include "cudalab/trace_child.hpp"
 #include "cudalab/trace_run.hpp"
 
 #include <functional>

@@ -4,7 +4,6 @@
 // docs/metrics.md has the three witnesses (model, trace, counters) and when each is used.
 #pragma once
 
-#include "cudalab/child_process.hpp"
 #include "cudalab/result_row.hpp"
 #include "cudalab/run_request.hpp"
 #include "cudalab/trace/trace_record.hpp"
@@ -40,41 +39,5 @@ std::vector<std::string> traced_run_arguments(const run_request& request,
 // block (when the request gave blocks) and sweep value, otherwise as traced_run_arguments.
 std::vector<std::string> point_run_arguments(const run_request& request, const result_row& row,
                                              const std::string& output);
-
-// A traced run's files: a temporary folder, removed on destruction unless CUDALAB_TRACE_KEEP is
-// set (then its path is printed to stderr, for scripts/trace-selftest.sh).
-class trace_workspace {
- public:
-  trace_workspace();
-  ~trace_workspace();
-  trace_workspace(const trace_workspace&) = delete;  // one owner removes the folder
-  trace_workspace& operator=(const trace_workspace&) = delete;
-  const std::string& dir() const noexcept { return m_dir; }
-  std::string trace_file() const { return m_dir + "/trace.jsonl"; }
-  std::string log_file() const { return m_dir + "/child.log"; }
-
- private:
-  std::string m_dir;
-};
-
-// How long a traced child may run before it is killed: CUDALAB_TRACE_TIMEOUT_S when set (bad
-// values: usage_error), else 120 s for every 8 points (variants x sizes) `arguments` ask for.
-int trace_deadline_seconds(const std::vector<std::string>& arguments);
-
-// Runs `executable arguments...` with the tracer injected, its output in the workspace's log.
-// Throws cudalab::error with the end of the log when it fails, or when it ran past
-// trace_deadline_seconds (then its process group is killed).
-void run_traced_child(const std::string& executable, const std::vector<std::string>& arguments,
-                      const trace::tracer_install& install, const trace_workspace& workspace);
-
-// The same with any injection library: `injection` is added to the child's environment.
-void run_injected_child(const std::string& executable, const std::vector<std::string>& arguments,
-                        const std::vector<std::pair<std::string, std::string>>& injection,
-                        const trace_workspace& workspace);
-
-// run_traced_child with the child's output on this process's stdout and stderr; returns its exit
-// code (cudalab check's fallback runs itself again, traced, and passes its verdict on).
-int run_traced_child_shown(const std::string& executable, const std::vector<std::string>& arguments,
-                           const trace::tracer_install& install, const trace_workspace& workspace);
 
 }  // namespace cudalab
