@@ -45,10 +45,9 @@ set -e
 [ $status -eq 0 ] || die "scripts/nsys.sh failed (exit $status)"
 
 tool=$build/tools/cudalab/cudalab
-listing=$("$tool" list "$lab")
-lab_id=$(printf '%s\n' "$listing" | awk 'NR == 1 { print $1 }')
-# Variant lines: two spaces, name, role; exercises are not run by `cudalab run <lab>`.
-variants=$(printf '%s\n' "$listing" | awk '/^  [a-z0-9_]+ +[a-z]+ / && $2 != "exercise" { print $1 }' | paste -sd, -)
+lab_id=$("$root/scripts/labs.py" "$tool" id "$lab") || exit 2
+# The variants `cudalab run <lab>` runs (exercises are not among them).
+variants=$("$root/scripts/labs.py" "$tool" variants "$lab_id" | paste -sd, -)
 [ -n "$variants" ] || die "cudalab list $lab shows no variants"
 
 python3 - "$out/${lab_id}_nvtx_sum.csv" "$out/${lab_id}_cuda_gpu_kern_sum.csv" \

@@ -120,7 +120,7 @@ for label in cpu gpu; do
 done
 
 # Each lab's table (what the READMEs quote).
-for lab in $("$tool" list | grep -E '^[0-9][0-9]-' | awk '{print $1}'); do
+for lab in $(scripts/labs.py "$tool" ids); do
   step "run-$lab" "$tool" run "$lab"
 done
 # Lab 04's table above holds its offset and stride sweeps; lab 05's block sweep for plot.py.
@@ -162,16 +162,12 @@ step shared-witness env OUT="$logs" scripts/shared-witness.sh "$build"
 [ -x scripts/sanitize.sh ] && step sanitize scripts/sanitize.sh --build "$build" --out "$logs/sanitize" \
   --jobs "$sanitize_jobs"  # 88 variants x 4 tools: 4 at a time took over 10 minutes
 [ -x scripts/bench.sh ] && step bench scripts/bench.sh --build "$build" --out "$logs/bench"
-# gdb_session <file.gdb> <source> <marker> <cudalab args...>: cuda-gdb in batch mode on the debug
-# tool, with the file's @LINE@ set to the source line that holds the marker; passes when the
-# breakpoint was hit and focus switched to the README's thread.
+# gdb_session <file.gdb> <cudalab args...>: cuda-gdb in batch mode on the debug tool with the
+# lesson's file as shipped; passes when the breakpoint was hit and focus switched to the
+# README's thread.
 gdb_session() {
-  local file=$1 source=$2 marker=$3; shift 3
-  local line commands=$work/session.gdb
-  line=$(grep -n "$marker" "$source" | head -1 | cut -d: -f1)
-  [ -n "$line" ] || { echo "gdb_session: '$marker' not found in $source"; return 1; }
-  sed "s/@LINE@/$line/" "$file" >"$commands"
-  cuda-gdb -batch -x "$commands" --args build/debug/tools/cudalab/cudalab "$@" 2>&1 |
+  local file=$1; shift
+  cuda-gdb -batch -x "$file" --args build/debug/tools/cudalab/cudalab "$@" 2>&1 |
     tee "$work/session.log"
   grep -Eq "hit Breakpoint 1|Switching focus to CUDA kernel" "$work/session.log" &&
     grep -Eq '^\$1 = ' "$work/session.log"
@@ -183,10 +179,8 @@ if [ -x build/debug/tools/cudalab/cudalab ]; then
   step debug-lab07 labs/07-debugging/tests/debug/cuda_gdb_swapped_index.sh --build build/debug
   # The READMEs' "Step through it" sessions of labs 03 and 08, as written there.
   step debug-lab03 gdb_session labs/03-shared-memory-tiling/tiled_unguarded.gdb \
-    kernels/matmul/matmul_tiled.cu "a_tile\[word\] = a\[element_index(row, a_col, n)\];" \
     run 03 --variant tiled_unguarded --size 17 --repeat 1 --warmup 0 --no-counters
   step debug-lab08 gdb_session labs/08-register-tiling/register_2d.gdb \
-    kernels/matmul/matmul_register_2d.cu "inner_steps(n, BK);" \
     run 08 --variant register_2d --size 130 --repeat 1 --warmup 0 --no-counters
 fi
 

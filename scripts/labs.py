@@ -61,9 +61,10 @@ def main(argv):
         lab = one_lab(tool, rest[0])
         by_name = {v["name"]: v for v in lab["variants"]}
         wanted = [n for n in rest[1].split(",") if n] if len(rest) == 2 else variant_names(lab)
+        unknown = [name for name in wanted if name not in by_name]
+        if unknown:
+            fail(f"unknown variant '{unknown[0]}' of {lab['id']} (cudalab list {lab['id']} shows them)")
         for name in wanted:
-            if name not in by_name:
-                fail(f"unknown variant '{name}' of {lab['id']} (cudalab list {lab['id']} shows them)")
             v = by_name[name]
             sweep = v["sweep"]
             # A sweep over a range runs at its two ends, not at every value; one over a list of

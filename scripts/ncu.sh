@@ -47,9 +47,8 @@ out=${out:-$build/profiles/ncu}
 
 tool=$build/tools/cudalab/cudalab
 [ -x "$tool" ] || die "$tool not found: build first (scripts/setup.sh)"
-listing=$("$tool" list "$lab" 2>/dev/null) || die "unknown lab '$lab' (cudalab list shows them)" 2
-lab_id=$(printf '%s\n' "$listing" | awk 'NR == 1 { print $1 }')
-printf '%s\n' "$listing" | awk -v v="$variant" '/^  / && $1 == v { found = 1 } END { exit !found }' ||
+lab_id=$("$root/scripts/labs.py" "$tool" id "$lab") || exit 2  # it says why
+"$root/scripts/labs.py" "$tool" has-variant "$lab_id" "$variant" ||
   die "unknown variant '$variant' of $lab_id (cudalab list $lab_id shows them)" 2
 names=$("$tool" metrics --set "$metrics" 2>&1) || die "bad metrics '$metrics': ${names##*cudalab: }" 2
 cupti_names=$(printf '%s\n' "$names" | awk 'NF >= 2 { print $2 }' | paste -sd, -)

@@ -10,6 +10,7 @@ deterministic: they must be equal. Exit 0 when all agree, 1 on any difference, 7
 when ncu or a GPU is missing.
 """
 import argparse
+import json
 import csv
 import io
 import os
@@ -73,13 +74,10 @@ def ncu_sums(ncu, tool, lab, variant, size, extra, log, metrics):
 
 
 def lab_size(tool, lab):
-    """1M when the lab takes it, else its default (`cudalab list <lab>`'s size line)."""
-    listing = run([tool, "list", lab]).stdout
-    line = next((l for l in listing.splitlines() if l.startswith("  size: ")), "")
-    default = re.search(r"default (\d+)", line)
-    at_most = re.search(r"at most (\d+)", line)
-    if at_most and int(at_most.group(1)) < PREFERRED_SIZE and default:
-        return default.group(1)
+    """1M when the lab takes it, else its default (`cudalab list --format json`)."""
+    info = json.loads(run([tool, "list", "--format", "json", lab]).stdout)["labs"][0]
+    if info["max_size"] is not None and info["max_size"] < PREFERRED_SIZE:
+        return str(info["default_size"])
     return str(PREFERRED_SIZE)
 
 

@@ -49,8 +49,7 @@ out=${out:-$build/profiles/nsys}
 tool=$build/tools/cudalab/cudalab
 [ -x "$tool" ] || die "$tool not found: build first (scripts/setup.sh, or cmake --preset release && cmake --build --preset release)"
 # The tool resolves "01", "4" or "coalescing"; report names use the full lab id.
-lab_id=$("$tool" list "$lab" 2>/dev/null | awk 'NR == 1 { print $1 }') || true
-[ -n "$lab_id" ] || die "unknown lab '$lab' (cudalab list shows them)" 2
+lab_id=$("$root/scripts/labs.py" "$tool" id "$lab") || exit 2  # it says why
 
 nsys_fallback=/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys
 if [ -n "${NSYS:-}" ]; then

@@ -82,49 +82,27 @@ set -e
 
 # The plan: one line per variant, "lab variant expectation sweep-values".
 plan=()
-size_for() {  # size_for <listing>: --size, else the lab's sanitizer size, else 1000003 where
-  local line max default small  # the lab takes it, else its default
-  [ -z "$size" ] || { echo "$size"; return; }
-  line=$(printf '%s\n' "$1" | grep -E '^  size: ' || true)
-  small=$(sed -nE 's/.*sanitizers at ([0-9]+).*/\1/p' <<<"$line")
-  [ -z "$small" ] || { echo "$small"; return; }
-  default=$(sed -nE 's/.*default ([0-9]+).*/\1/p' <<<"$line")
-  max=$(sed -nE 's/.*at most ([0-9]+).*/\1/p' <<<"$line")
-  if [ -n "$max" ] && [ "$max" -lt 1000003 ]; then echo "${default:-1000003}"; else echo 1000003; fi
-}
+# One line a variant from scripts/labs.py: lab id, name, role, the sweep's two ends or -, and the
+# lab's sanitizer size (1000003 where the lab takes it, no multiple of any block, so tail
+# blocks run; else its own). --size, when given, replaces the size.
 add_lab() {  # add_lab <lab> [variant,list] [expectation]
-  local listing lab_id
-  listing=$("$tool" list "$1" 2>/dev/null) || die "unknown lab '$1' (cudalab list shows them)" 2
-  lab_id=$(printf '%s\n' "$listing" | awk 'NR == 1 { print $1 }')
-  local wanted=",${2:-},"
-  local found=0 line name role sweep expectation
-  while IFS= read -r line; do
-    [[ $line =~ ^\ \ ([a-z0-9_]+)\ +([a-z]+)\  ]] || continue
-    name=${BASH_REMATCH[1]}
-    role=${BASH_REMATCH[2]}
+  local lines lab_id name role sweep lab_size expectation
+  lines=$("$root/scripts/labs.py" "$tool" plan "$1" ${2:+"$2"}) || exit 2  # it says why
+  while read -r lab_id name role sweep lab_size; do
     if [ -n "${2:-}" ]; then
-      [[ $wanted == *",$name,"* ]] || continue
       expectation=${3:-clean}
+    elif [ "$role" = buggy ]; then
+      expectation=${3:-report}
     else
-      [ "$role" != exercise ] || continue
-      if [ "$role" = buggy ]; then expectation=${3:-report}; else expectation=${3:-clean}; fi
+      expectation=${3:-clean}
     fi
-    # A sweep variant runs at the two ends of its range, not at every value.
-    sweep=-
-    [[ $line =~ \[sweep\ [a-z_]+\ ([0-9]+)\.\.([0-9]+)\] ]] && sweep=${BASH_REMATCH[1]},${BASH_REMATCH[2]}
-    plan+=("$lab_id $name $expectation $sweep $(size_for "$listing")")
-    found=$((found + 1))
-  done <<<"$listing"
-  if [ -n "${2:-}" ]; then
-    local want_count
-    want_count=$(tr ',' '\n' <<<"$2" | grep -c .)
-    [ "$found" -eq "$want_count" ] || die "unknown variant in '$2' of $lab_id (cudalab list $lab_id shows them)" 2
-  fi
+    plan+=("$lab_id $name $expectation $sweep ${size:-$lab_size}")
+  done <<<"$lines"
 }
 if [ ${#positional[@]} -gt 0 ]; then
   add_lab "${positional[0]}" "${positional[1]:-}" "${expect:-clean}"
 else
-  for lab in $("$tool" list | awk '/^[0-9][0-9]-/ { print $1 }'); do add_lab "$lab" "" "$expect"; done
+  for lab in $("$root/scripts/labs.py" "$tool" ids); do add_lab "$lab" "" "$expect"; done
 fi
 [ ${#plan[@]} -gt 0 ] || die "nothing to run"
 

@@ -9,7 +9,7 @@ trap 'rm -rf "$dir"' EXIT
 code=$?
 [ "$code" -eq "$want" ] || { echo "output_atomic: exit $code, expected $want"; exit 1; }
 head -1 "$dir/out01.csv" | grep -q '^lab,variant,role' || { echo "output_atomic: no CSV header"; exit 1; }
-rows=$("$tool" list 01 | grep -cE '^  [a-z_0-9]+ +(naive|buggy|fixed|base) ')
+rows=$("$(dirname "$0")/../../../scripts/labs.py" "$tool" variants 01 | wc -l)
 [ "$(wc -l <"$dir/out01.csv")" -eq $((rows + 1)) ] || { echo "output_atomic: expected $rows rows"; exit 1; }
 leftovers=$(find "$dir" -name '.out01.csv.*' | wc -l)
 [ "$leftovers" -eq 0 ] || { echo "output_atomic: temporary file left behind"; exit 1; }
