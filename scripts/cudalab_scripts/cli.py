@@ -1,0 +1,109 @@
+"""What every script shares: one-line refusals, skips, finding a tool, and the device check."""
+import argparse
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Exit statuses every script keeps: CTest and scripts/gpu-suite.sh read them.
+FAILED, BAD_ARGUMENTS, SKIPPED = 1, 2, 77
+
+
+class Refusal(Exception):
+    """Stops a script with one line on stderr and an exit status."""
+
+    def __init__(self, message, status=FAILED):
+        super().__init__(message)
+        self.status = status
+
+
+def bad(message):
+    return Refusal(message, BAD_ARGUMENTS)
+
+
+def skip(reason):
+    return Refusal(f"SKIP: {reason}", SKIPPED)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse whose refusal is one line and exit 2, and whose --help is the module's text."""
+
+    def __init__(self, prog, doc):
+        super().__init__(prog=prog, add_help=False, allow_abbrev=False)
+        self.doc = doc
+        self.add_argument("-h", "--help", action="store_true")
+
+    def error(self, message):
+        raise bad(f"{message} (see --help)")
+
+    def parse(self, argv):
+        if any(a in ("-h", "--help") for a in argv):
+            print(self.doc.strip("\n"))
+            sys.exit(0)
+        return self.parse_intermixed_args(argv)
+
+
+def main(prog, run, argv):
+    """Runs run(argv); a Refusal becomes "<prog>: <message>" on stderr and its exit status."""
+    try:
+        status = run(argv)
+    except Refusal as refusal:
+        print(f"{prog}: {refusal}", file=sys.stderr)
+        status = refusal.status
+    except KeyboardInterrupt:
+        status = 130
+    except BrokenPipeError:
+        # A reader that stopped early (grep -q): no traceback, the shell's SIGPIPE status.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 141
+    sys.exit(status or 0)
+
+
+def whole_number(option, text):
+    """A positive whole number, or a refusal that names the option."""
+    if not re.fullmatch(r"[0-9]+", text or "") or int(text) == 0:
+        raise bad(f"{option} '{text}' must be a positive whole number")
+    return int(text)
+
+
+def cudalab(build, hint="scripts/setup.sh"):
+    tool = Path(build) / "tools" / "cudalab" / "cudalab"
+    if not os.access(tool, os.X_OK):
+        raise Refusal(f"{tool} not found: build first ({hint})")
+    return str(tool)
+
+
+def find_program(name, variable, fallbacks=()):
+    """$variable (which must be executable), else name on PATH, else the last fallback that
+    exists (globs sorted by version, newest last); None when there is none."""
+    named = os.environ.get(variable)
+    if named:
+        if not os.access(named, os.X_OK):
+            raise bad(f"{variable}={named} is not an executable")
+        return named
+    on_path = shutil.which(name)
+    if on_path:
+        return on_path
+    for pattern in fallbacks:
+        found = sorted(glob.glob(pattern), key=version_key)
+        if found and os.access(found[-1], os.X_OK):
+            return found[-1]
+    return None
+
+
+def version_key(path):
+    """Orders 2025.10.0 after 2025.3.1, as sort -V does."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path)]
+
+
+def require_device(tool):
+    """Skips (77) where `cudalab device` finds no usable CUDA device (its exit 3)."""
+    done = subprocess.run([tool, "device"], capture_output=True, text=True, check=False)
+    if done.returncode == 3:
+        why = (done.stderr.strip().splitlines() or ["no reason given"])[0]
+        raise skip(f"no usable CUDA device ({why})")
