@@ -1,13 +1,67 @@
 # Helpers so that a test executable or a whole lab is a few lines, not a copied file.
 include(GoogleTest OPTIONAL)
 
-# cudalab_add_gtest(<target> [PURE_CPU] SOURCES ... LABELS ... [LINK ...] [ENVIRONMENT ...])
-# One GoogleTest executable; every test case becomes a CTest test carrying LABELS.
+# What a test holds while it runs, from its labels, so that `ctest --resource-spec-file`
+# (scripts/test.sh, scripts/gpu-suite.sh; the spec from scripts/cudalab_scripts/resources.py,
+# one slot a card) runs the GPU tests side by side on different cards, never two on one card:
+#   gpu              RESOURCE_GROUPS gpus:1: a card to itself, for its timings and counters
+#   counters or ncu  RESOURCE_LOCK cupti: CUPTI profiling sessions in several processes
+#                    interfere (seen on the H100 with ctest -j8), so tests that compare or
+#                    probe counters profile one at a time, wherever their card is
+# A GPU test runs its command through CUDALAB_ON_ALLOCATED_GPU, which gives it the card CTest
+# allocated (CUDA_VISIBLE_DEVICES).
+set(CUDALAB_ON_ALLOCATED_GPU ${CMAKE_CURRENT_LIST_DIR}/on_allocated_gpu.sh)
+function(cudalab_test_resources labels out)
+  set(props "")
+  if("gpu" IN_LIST labels)
+    list(APPEND props RESOURCE_GROUPS "gpus:1")
+  endif()
+  if("counters" IN_LIST labels OR "ncu" IN_LIST labels)
+    list(APPEND props RESOURCE_LOCK cupti)
+  endif()
+  set(${out} "${props}" PARENT_SCOPE)
+endfunction()
+
+# cudalab_declare_test_resources(): the resources of every add_test() test of the current
+# directory, by its labels; called at the end of each CMakeLists.txt that adds tests (CMake 3.25
+# sets a test's properties only from its own directory). cudalab_check_test_resources() at the
+# end of the top-level file stops the configure where a directory with tests never called it.
+function(cudalab_declare_test_resources)
+  get_property(tests DIRECTORY PROPERTY TESTS)
+  foreach(test IN LISTS tests)
+    get_test_property(${test} LABELS labels)
+    cudalab_test_resources("${labels}" props)
+    while(props)  # appended: a test may hold a lock of its own already
+      list(POP_FRONT props name value)
+      set_property(TEST ${test} APPEND PROPERTY ${name} ${value})
+    endwhile()
+  endforeach()
+  set_property(GLOBAL APPEND PROPERTY CUDALAB_DIRECTORIES_WITH_RESOURCES ${CMAKE_CURRENT_SOURCE_DIR})
+endfunction()
+
+function(cudalab_check_test_resources dir)
+  get_property(tests DIRECTORY ${dir} PROPERTY TESTS)
+  get_property(declared GLOBAL PROPERTY CUDALAB_DIRECTORIES_WITH_RESOURCES)
+  if(tests AND NOT dir IN_LIST declared)
+    message(FATAL_ERROR "${dir} adds tests but never calls cudalab_declare_test_resources() at its end, "
+                        "so its GPU tests would not hold a card")
+  endif()
+  get_property(subdirectories DIRECTORY ${dir} PROPERTY SUBDIRECTORIES)
+  foreach(subdirectory IN LISTS subdirectories)
+    cudalab_check_test_resources(${subdirectory})
+  endforeach()
+endfunction()
+
+# cudalab_add_gtest(<target> [PURE_CPU] SOURCES ... LABELS ... [LINK ...] [ENVIRONMENT ...]
+#                   [LONG_CASES <regex>])
+# One GoogleTest executable; every test case becomes a CTest test carrying LABELS and the
+# resources they call for (cudalab_test_resources); the cases whose names match LONG_CASES also
+# carry the label `long` (scripts/gpu-suite-split.sh gives them a part of their own).
 # A case that calls GTEST_SKIP() is reported by CTest as skipped, never as passed.
 # PURE_CPU: the test needs no CUDA (the access model); it links GTest's main instead of the
 # GPU fixtures, so it builds and runs without the CUDA instrumentation library.
 function(cudalab_add_gtest target)
-  cmake_parse_arguments(arg "PURE_CPU" "" "SOURCES;LABELS;LINK;ENVIRONMENT" ${ARGN})
+  cmake_parse_arguments(arg "PURE_CPU" "LONG_CASES" "SOURCES;LABELS;LINK;ENVIRONMENT" ${ARGN})
   if(NOT CUDALAB_BUILD_TESTS)
     return()
   endif()
@@ -22,12 +76,28 @@ function(cudalab_add_gtest target)
   if(arg_ENVIRONMENT)
     list(APPEND props ENVIRONMENT "${arg_ENVIRONMENT}")
   endif()
+  # CMake 3.25 has no TEST_LAUNCHER; the emulator is the prefix gtest_discover_tests puts before
+  # each case (and before the listing, which the launcher runs as it is).
+  if("gpu" IN_LIST arg_LABELS)
+    set_target_properties(${target} PROPERTIES CROSSCOMPILING_EMULATOR ${CUDALAB_ON_ALLOCATED_GPU})
+  endif()
   gtest_discover_tests(${target} DISCOVERY_TIMEOUT 60 PROPERTIES ${props})
   # gtest_discover_tests flattens a list in PROPERTIES (LABELS "cpu;model" kept only "cpu"), so
-  # the labels are set by a script that CTest runs after the discovered-tests script.
+  # the labels and resources are set by a script that CTest runs after the discovered-tests one.
+  cudalab_test_resources("${arg_LABELS}" resources)
+  list(JOIN resources " " resources)
   set(labels_file ${CMAKE_CURRENT_BINARY_DIR}/${target}_labels.cmake)
-  file(WRITE ${labels_file} "if(${target}_TESTS)\n  set_tests_properties(\${${target}_TESTS} "
-                            "PROPERTIES LABELS \"${arg_LABELS}\")\nendif()\n")
+  string(CONFIGURE [=[
+if(@target@_TESTS)
+  set_tests_properties(${@target@_TESTS} PROPERTIES LABELS "@arg_LABELS@" @resources@)
+  foreach(test IN LISTS @target@_TESTS)
+    if(NOT "@arg_LONG_CASES@" STREQUAL "" AND test MATCHES "@arg_LONG_CASES@")
+      set_tests_properties(${test} PROPERTIES LABELS "@arg_LABELS@;long")
+    endif()
+  endforeach()
+endif()
+]=] labels_script @ONLY)
+  file(WRITE ${labels_file} "${labels_script}")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${labels_file})
 endfunction()
 
