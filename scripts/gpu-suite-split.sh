@@ -18,8 +18,12 @@ cd "$(dirname "$0")/.."
 part=${1:-}
 build=${2:-build/release}
 out=${OUT:-$PWD/gpu-results}
-heavy='lab07_sanitizer|lab07/lab07_|ncu_crosscheck|trace_'
-per_line='hardware_as_the_tracer_on_every_line'  # part 3: card 1 would run past ten minutes
+# The heavy GPU tests by their labels (lab 07's sanitizer tests, the ncu cross-check, the tracer's
+# tests); the tests labelled long (the per-line case on every lab) run in part 3: card 1 would
+# run past ten minutes.
+heavy='^(sanitizer|ncu|trace)$'
+long='^long$'
+
 half() {  # half <card> <only-regex> [VAR=value...]: one gpu-suite.sh run on one card
   local card=$1 only=$2; shift 2
   mkdir -p "$out/card$card"
@@ -31,10 +35,10 @@ case $part in
     [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" -ge 2 ] ||
       { echo "gpu-suite-split.sh: part 1 needs two GPUs (nvidia-smi -L)" >&2; exit 2; }
     half 0 '^(doctor|device|device-json|ctest-gpu|run-.*|sweep-block|sweep-02-.*|nsys-.*|debug-.*)$' \
-      GPU_SUITE_CTEST_EXCLUDE="$heavy" &
+      GPU_SUITE_CTEST_LABELS_EXCLUDE="^(sanitizer|ncu|trace|long)$" &
     first=$!
-    half 1 '^(ctest-gpu|trace-selftest)$' GPU_SUITE_CTEST_INCLUDE="$heavy" \
-      GPU_SUITE_CTEST_EXCLUDE="$per_line" &
+    half 1 '^(ctest-gpu|trace-selftest)$' GPU_SUITE_CTEST_LABELS="$heavy" \
+      GPU_SUITE_CTEST_LABELS_EXCLUDE="$long" &
     second=$!
     wait $first; a=$?
     wait $second; b=$?
@@ -48,7 +52,7 @@ case $part in
     exit $code
     ;;
   3)
-    half 0 '^(ctest-gpu|sweep-0[38]-sizes|bench)$' GPU_SUITE_CTEST_INCLUDE="$per_line"
+    half 0 '^(ctest-gpu|sweep-0[38]-sizes|bench)$' GPU_SUITE_CTEST_LABELS="$long"
     code=$?
     cat "$out/card0/summary.txt"
     exit $code

@@ -14,10 +14,13 @@
 # ncu cross-check and the tracer's tests 5.4 min, and those 7.6 min (the cross-check alone
 # 4.5); the tables, sweeps, Nsight Systems run and cuda-gdb steps 2.5 min; trace-selftest 20 s;
 # the sanitizers 8 min, 10 at a time. Split it with GPU_SUITE_SKIP (step names), GPU_SUITE_ONLY
-# (a regex of the steps to run) and GPU_SUITE_CTEST_INCLUDE / GPU_SUITE_CTEST_EXCLUDE (ctest -R
-# / -E regexes on the GPU tests). scripts/gpu-suite-split.sh does it on a machine with two GPUs
-# in three calls of under ten minutes: part 1 the tests and tables on both cards at once, part 2
-# the sanitizers, part 3 the matrix products' size sweeps (90 s) and the benchmark (2.5 min).
+# (a regex of the steps to run), GPU_SUITE_CTEST_INCLUDE / GPU_SUITE_CTEST_EXCLUDE (ctest -R / -E
+# regexes on the GPU tests' names) and GPU_SUITE_CTEST_LABELS / GPU_SUITE_CTEST_LABELS_EXCLUDE
+# (ctest -L / -LE regexes on their labels, beside gpu). The GPU tests run side by side over the
+# cards CUDA sees, one a card (a CTest resource spec; CUDA_VISIBLE_DEVICES picks the cards).
+# scripts/gpu-suite-split.sh does it on a machine with two GPUs in three calls of under ten
+# minutes: part 1 the tests and tables on both cards at once, part 2 the sanitizers, part 3 the
+# matrix products' size sweeps (90 s) and the benchmark (2.5 min).
 # The sanitizers slow the other card's tests (lab 07's whole-lab test: 12 s alone, 62 s beside
 # them), so keep timed work away from them. A run stopped by a signal still packs its logs.
 set -uo pipefail
@@ -96,13 +99,18 @@ step device "$tool" device
 step device-json "$tool" device --format json
 
 # All tests. CTest prints skipped tests as "Not Run" / "***Skipped": any of them fails the suite.
-ctest_run() {  # CPU tests in parallel; GPU tests one at a time (they time and read counters)
-  local label=$1 jobs=1
-  [ "$label" = cpu ] && jobs=$(nproc)
+ctest_run() {  # CPU tests side by side; GPU tests one a card (they time and read counters)
+  local label=$1 jobs
+  jobs=$(nproc)
   local select=()
   if [ "$label" = gpu ]; then
     [ -n "${GPU_SUITE_CTEST_INCLUDE:-}" ] && select+=(-R "$GPU_SUITE_CTEST_INCLUDE")
     [ -n "${GPU_SUITE_CTEST_EXCLUDE:-}" ] && select+=(-E "$GPU_SUITE_CTEST_EXCLUDE")
+    [ -n "${GPU_SUITE_CTEST_LABELS:-}" ] && select+=(-L "$GPU_SUITE_CTEST_LABELS")
+    [ -n "${GPU_SUITE_CTEST_LABELS_EXCLUDE:-}" ] && select+=(-LE "$GPU_SUITE_CTEST_LABELS_EXCLUDE")
+    jobs=$(PYTHONPATH=scripts python3 -m cudalab_scripts.resources "$work/gpus.json") || return 1
+    [ "$jobs" -gt 0 ] || { echo "gpu-suite: no GPU that CUDA can see (nvidia-smi -L, CUDA_VISIBLE_DEVICES)"; return 1; }
+    select+=(--resource-spec-file "$work/gpus.json")
   fi
   ctest --test-dir "$build" -L "$label" "${select[@]}" -j "$jobs" --output-on-failure \
     --no-tests=error --timeout 600 --output-junit "$logs/ctest-$label.xml"
