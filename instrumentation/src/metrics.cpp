@@ -1,7 +1,4 @@
-// The metric catalogue: short names a learner types, the GH100 CUPTI names behind them
-// (each checked against ncu's list for gh100 and configured offline by the CPU tests), what
-// they count and whether a test may assert them exactly (docs/counters.md).
-//
+// Finding metrics in the catalogue (metric_catalogue.cpp) and reading their values:
 // resolve_metrics() turns "--metrics memory" or "ld_sectors,dram__bytes_read.sum" into CUPTI
 // names before anything runs: a typo is a usage_error naming the closest short names.
 #include "cudalab/metrics.hpp"
@@ -15,164 +12,13 @@
 namespace cudalab {
 namespace {
 
-using x = metric_exactness;
-
-// Chips whose memory the profiler reads without dram__ counters (checked offline against every
-// chip CUPTI lists by catalogue_chips_test; docs/counters.md): the integrated GPUs (GA10B,
-// GB10B, GB20B) and the GDDR7 GeForce Blackwell chips (GB20x).
-const std::vector<std::string> no_dram_counters = {"GA10B", "GB10B", "GB202", "GB203",
-                                                   "GB205", "GB206", "GB207", "GB20B"};
-// Chips before Ampere, which have no LDGSTS (cp.async) instruction to count.
-const std::vector<std::string> no_ldgsts = {"GV100", "TU102", "TU104", "TU106", "TU116", "TU117"};
-
-const std::vector<metric_info> catalogue = {
-    {"ld_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "requests",
-     "global load requests: one per warp-level load instruction with an active thread", x::exact},
-    {"ld_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "sectors",
-     "32-byte sectors the global loads touched (4 per request when a warp reads 128 "
-     "consecutive bytes)",
-     x::exact},
-    {"st_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", "requests",
-     "global store requests: one per warp-level store instruction with an active thread", x::exact},
-    {"st_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", "sectors",
-     "32-byte sectors the global stores touched", x::exact},
-    {"ld_bytes_per_sector", "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.ratio",
-     "bytes/sector", "useful bytes per loaded sector: 32 means no byte fetched in vain", x::exact},
-    {"st_bytes_per_sector", "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.ratio",
-     "bytes/sector", "useful bytes per stored sector: 32 means every written byte was asked for",
-     x::exact},
-    {"global_ld_inst", "smsp__sass_inst_executed_op_global_ld.sum", "instructions",
-     "global load instructions executed by warps (LDG and generic LD)", x::exact},
-    {"global_st_inst", "smsp__sass_inst_executed_op_global_st.sum", "instructions",
-     "global store instructions executed by warps (STG and generic ST)", x::exact},
-    // Every other way an SM moves memory, by instruction class (SASS level): what a grader must
-    // see beside the LSU's global loads and stores.
-    {"global_atom_inst", "smsp__sass_inst_executed_op_global_atom.sum", "instructions",
-     "global atomic instructions whose result is used (ATOM, ATOMG)", x::exact},
-    {"global_red_inst", "smsp__sass_inst_executed_op_global_red.sum", "instructions",
-     "global reductions: atomics whose result is not used (REDG)", x::exact},
-    {"ldgsts_inst", "smsp__sass_inst_executed_op_ldgsts.sum", "instructions",
-     "asynchronous copies from global to shared memory (LDGSTS, cp.async)", x::exact, no_ldgsts},
-    {"texture_inst", "smsp__sass_inst_executed_op_texture.sum", "instructions",
-     "texture and surface instructions (reads through the texture path)", x::exact},
-    {"shared_atom_inst", "smsp__sass_inst_executed_op_shared_atom.sum", "instructions",
-     "shared-memory atomic instructions (ATOMS)", x::exact},
-    {"shared_ld_inst", "smsp__inst_executed_op_shared_ld.sum", "instructions",
-     "shared-memory load instructions (LDS), predicated-off ones included", x::exact},
-    {"shared_st_inst", "smsp__inst_executed_op_shared_st.sum", "instructions",
-     "shared-memory store instructions (STS), predicated-off ones included", x::exact},
-    // Shared memory at the SASS level: CUPTI patches each LDS/STS to count the wavefronts
-    // it asked of the data stage, so these depend on the addresses alone (docs/counters.md).
-    {"shared_ld_wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
-     "wavefronts",
-     "passes of the shared-memory pipeline the load instructions needed (1 per LDS without "
-     "conflicts), counted per instruction",
-     x::exact},
-    {"shared_st_wavefronts", "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
-     "wavefronts",
-     "passes of the shared-memory pipeline the store instructions needed, counted per instruction",
-     x::exact},
-    {"shared_ld_conflicts",
-     "",
-     "conflicts",
-     "shared load wavefronts beyond each instruction's ideal (bank conflicts): the SASS-level "
-     "wavefronts minus the ideal the data stage counted",
-     x::exact,
-     {},
-     {{+1, "shared_ld_wavefronts"}, {-1, "pipe_ld_wavefronts"}, {+1, "pipe_ld_conflicts"}}},
-    {"shared_st_conflicts",
-     "",
-     "conflicts",
-     "shared store wavefronts beyond each instruction's ideal (bank conflicts): the SASS-level "
-     "wavefronts minus the ideal the data stage counted",
-     x::exact,
-     {},
-     {{+1, "shared_st_wavefronts"}, {-1, "pipe_st_wavefronts"}, {+1, "pipe_st_conflicts"}}},
-    // The same passes as the L1 data stage counts them: above the per-instruction count by an
-    // excess that grows with size and occupancy, which it also counts as bank conflicts.
-    {"pipe_ld_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "wavefronts",
-     "shared load wavefronts as the L1 data stage counted them: the SASS-level count plus an "
-     "excess that grows with size and occupancy",
-     x::tolerance},
-    {"pipe_st_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "wavefronts",
-     "shared store wavefronts as the L1 data stage counted them (the excess included)",
-     x::tolerance},
-    {"pipe_ld_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "conflicts",
-     "the data stage's load wavefronts beyond its ideal: real bank conflicts plus its excess",
-     x::tolerance},
-    {"pipe_st_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "conflicts",
-     "the data stage's store wavefronts beyond its ideal: real bank conflicts plus its excess",
-     x::tolerance},
-    {"thread_efficiency", "smsp__average_thread_inst_executed_per_inst_executed.ratio",
-     "threads/instruction", "active threads per executed warp instruction (32 = no divergence)",
-     x::per_binary},
-    {"branch_uniformity", "smsp__sass_average_branch_targets_threads_uniform.pct", "%",
-     "branch targets where all active threads of the warp went the same way (0 without "
-     "branches)",
-     x::per_binary},
-    {"divergent_branches", "smsp__sass_branch_targets_threads_divergent.sum", "branch targets",
-     "branch targets on which the active threads of a warp split", x::per_binary},
-    {"instructions", "smsp__inst_executed.sum", "instructions",
-     "warp instructions executed, all kinds", x::per_binary},
-    {"thread_instructions", "smsp__thread_inst_executed.sum", "instructions",
-     "thread instructions: each warp instruction counted once per active lane (predicated-off "
-     "lanes included)",
-     x::per_binary},
-    {"uniform_branches", "smsp__sass_branch_targets_threads_uniform.sum", "branch targets",
-     "branch executions (BRA, CALL, RET) on which all active threads of the warp went the same way",
-     x::per_binary},
-    {"local_ld_requests", "l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum", "requests",
-     "local-memory load requests (LDL): one per warp-level instruction with an active thread",
-     x::exact},
-    {"local_st_requests", "l1tex__t_requests_pipe_lsu_mem_local_op_st.sum", "requests",
-     "local-memory store requests (STL): one per warp-level instruction with an active thread",
-     x::exact},
-    {"local_ld_sectors", "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum", "sectors",
-     "32-byte sectors the local loads touched (4 per request: lanes' words are interleaved)",
-     x::exact},
-    {"local_st_sectors", "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum", "sectors",
-     "32-byte sectors the local stores touched (spills and run-time indexed arrays)", x::exact},
-    {"constant_requests", "idc__requests.sum", "requests",
-     "requests to the indexed constant cache (LDC with a register address); at least one a "
-     "warp-level LDC on the H100",
-     x::per_binary},
-    {"constant_divergent_inst", "sm__idc_divergent_instructions.sum", "instructions",
-     "constant loads whose lanes asked for more than one address; equal to lab 02's model on the "
-     "H100",
-     x::per_binary},
-    {"constant_replays", "sm__idc_divergent_instruction_replays.sum", "replays",
-     "extra constant-cache passes: one per distinct address beyond the first; equal to lab 02's "
-     "model on the H100",
-     x::per_binary},
-    {"dram_read_bytes", "dram__bytes_read.sum", "bytes",
-     "bytes read from device memory (HBM); depends on what the caches already held", x::tolerance,
-     no_dram_counters},
-    {"dram_write_bytes", "dram__bytes_write.sum", "bytes", "bytes written to device memory (HBM)",
-     x::tolerance, no_dram_counters},
-    {"l2_sectors_from_l1", "lts__t_sectors_srcunit_tex_op_read.sum", "sectors",
-     "sectors L1 requested from L2 for reads (equals ld_sectors only for pure streaming)",
-     x::tolerance},
-    {"duration", "gpu__time_duration.sum", "ns", "kernel duration as the GPU measured it",
-     x::tolerance},
-};
-
-const std::map<std::string, std::vector<std::string>, std::less<>> sets = {
-    {"memory", {"ld_requests", "ld_sectors", "st_requests", "st_sectors"}},
-    {"shared",
-     {"shared_ld_inst", "shared_st_inst", "shared_ld_wavefronts", "shared_st_wavefronts",
-      "shared_ld_conflicts", "shared_st_conflicts"}},
-    {"pipe",
-     {"pipe_ld_wavefronts", "pipe_st_wavefronts", "pipe_ld_conflicts", "pipe_st_conflicts"}},
-    {"classes",
-     {"global_ld_inst", "global_st_inst", "global_atom_inst", "global_red_inst", "ldgsts_inst",
-      "texture_inst", "shared_ld_inst", "shared_st_inst", "shared_atom_inst"}},
-    {"divergence",
-     {"thread_efficiency", "branch_uniformity", "divergent_branches", "uniform_branches",
-      "instructions", "thread_instructions"}},
-    {"dram", {"dram_read_bytes", "dram_write_bytes", "l2_sectors_from_l1"}},
-    {"local", {"local_ld_requests", "local_ld_sectors", "local_st_requests", "local_st_sectors"}},
-    {"constant", {"constant_requests", "constant_divergent_inst", "constant_replays"}},
-};
+// The members of a named set, in catalogue order; empty when no entry names it.
+std::vector<const metric_info*> members_of(std::string_view set) {
+  std::vector<const metric_info*> members;
+  for (const auto& m : metric_catalogue())
+    if (std::find(m.sets.begin(), m.sets.end(), set) != m.sets.end()) members.push_back(&m);
+  return members;
+}
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> row(b.size() + 1);
@@ -199,11 +45,10 @@ std::vector<std::string> close_matches(std::string_view name) {
     const std::size_t d = edit_distance(name, candidate);
     if (d <= limit) scored.emplace_back(d, candidate);
   };
-  for (const auto& m : catalogue)
+  for (const auto& m : metric_catalogue())
     if (!cupti_like || !m.derived()) consider(cupti_like ? m.cupti_name : m.short_name);
   if (!cupti_like)
-    for (const auto& [set, members] : sets) consider(set);
-  if (!cupti_like) consider("all");
+    for (const auto& set : metric_set_names()) consider(set);
   std::stable_sort(scored.begin(), scored.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<std::string> out;
@@ -251,9 +96,8 @@ bool looks_like_cupti_metric(std::string_view name) {
     for (std::size_t i = 0; i < close.size(); ++i) message += (i ? ", " : "") + close[i];
     message += "?";
   }
-  throw usage_error(message,
-                    "`cudalab metrics` lists the catalogue and the sets (memory, "
-                    "shared, pipe, classes, divergence, dram, local, constant, all)");
+  throw usage_error(
+      message, "`cudalab metrics` lists the catalogue and the sets (" + metric_set_list() + ")");
 }
 
 }  // namespace
@@ -270,13 +114,6 @@ std::string_view to_string(metric_exactness e) {
   return "tolerance";
 }
 
-const std::vector<metric_info>& metric_catalogue() { return catalogue; }
-
-const std::vector<std::string>& chips_without_range_profiler() {
-  static const std::vector<std::string> chips = {"GV11B"};
-  return chips;
-}
-
 bool lacks_metric(std::string_view chip, std::string_view cupti_name) {
   const metric_info* m = find_metric(cupti_name);
   return m && std::find(m->missing_on.begin(), m->missing_on.end(), chip) != m->missing_on.end();
@@ -284,7 +121,7 @@ bool lacks_metric(std::string_view chip, std::string_view cupti_name) {
 
 const metric_info* find_metric(std::string_view name) {
   if (name.empty()) return nullptr;
-  for (const auto& m : catalogue)
+  for (const auto& m : metric_catalogue())
     if (m.short_name == name || m.cupti_name == name) return &m;
   return nullptr;
 }
@@ -299,7 +136,47 @@ std::string metric_info::source() const {
 }
 
 std::vector<std::string> metric_set_names() {
-  return {"memory", "shared", "pipe", "classes", "divergence", "dram", "local", "constant", "all"};
+  std::vector<std::string> names;
+  for (const auto& set : metric_sets()) names.push_back(set.name);
+  names.push_back("all");
+  return names;
+}
+
+std::string metric_set_list() {
+  std::string list;
+  for (const auto& name : metric_set_names()) list += (list.empty() ? "" : ", ") + name;
+  return list;
+}
+
+namespace {
+
+std::vector<std::string> short_names_where(bool (*wanted)(const metric_info&)) {
+  std::vector<std::string> names;
+  for (const auto& m : metric_catalogue())
+    if (wanted(m)) names.push_back(m.short_name);
+  return names;
+}
+
+}  // namespace
+
+const std::vector<std::string>& metrics_held_to_model() {
+  static const std::vector<std::string> names =
+      short_names_where([](const metric_info& m) { return m.held_to_model(); });
+  return names;
+}
+
+const std::vector<std::string>& traced_metrics() {
+  static const std::vector<std::string> names =
+      short_names_where([](const metric_info& m) { return m.traced; });
+  return names;
+}
+
+std::map<std::string, double> model_values(const model::access_counts& counts) {
+  std::map<std::string, double> values;
+  for (const auto& m : metric_catalogue())
+    if (m.held_to_model())
+      if (const auto value = m.model(counts)) values[m.short_name] = *value;
+  return values;
 }
 
 std::vector<std::string> resolve_metrics(std::string_view spec, std::string_view option) {
@@ -314,9 +191,9 @@ std::vector<std::string> resolve_metrics(std::string_view spec, std::string_view
   };
   for (const std::string& name : split_list(option, spec)) {
     if (name == "all") {
-      for (const auto& m : catalogue) add(m);
-    } else if (const auto set = sets.find(name); set != sets.end()) {
-      for (const auto& member : set->second) add(*find_metric(member));
+      for (const auto& m : metric_catalogue()) add(m);
+    } else if (const auto members = members_of(name); !members.empty()) {
+      for (const metric_info* member : members) add(*member);
     } else if (const metric_info* m = find_metric(name)) {
       add(*m);
     } else if (looks_like_cupti_metric(name)) {
@@ -325,6 +202,14 @@ std::vector<std::string> resolve_metrics(std::string_view spec, std::string_view
       unknown_metric(name);
     }
   }
+  return out;
+}
+
+std::vector<std::string> resolve_metric_names(const std::vector<std::string>& names) {
+  std::vector<std::string> out;
+  for (const auto& name : names)
+    for (auto& cupti : resolve_metrics(name))
+      if (std::find(out.begin(), out.end(), cupti) == out.end()) out.push_back(std::move(cupti));
   return out;
 }
 
@@ -349,7 +234,7 @@ std::optional<double> derived_value(const std::map<std::string, double>& totals,
 }  // namespace
 
 void add_derived_metrics(std::map<std::string, double>& totals) {
-  for (const auto& m : catalogue)
+  for (const auto& m : metric_catalogue())
     if (m.derived())
       if (const auto value = derived_value(totals, m)) totals[m.key()] = *value;
 }

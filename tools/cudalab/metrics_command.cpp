@@ -13,9 +13,9 @@ namespace cudalab::tool {
 int metrics_command(const args& a) {
   po::options_description options("metrics options");
   std::string set;
-  options.add_options()("set", po::value(&set),
-                        "show the CUPTI names of one set or list (memory, shared, pipe, classes, "
-                        "divergence, dram, local, constant, all, or a,b,c)");
+  const std::string set_help =
+      "show the CUPTI names of one set or list (" + metric_set_list() + ", or a,b,c)";
+  options.add_options()("set", po::value(&set), set_help.c_str());
   po::variables_map vm;
   if (!parse_options(a, "cudalab metrics [--set NAME]", options, {}, vm)) return exit_ok;
   // An empty --set is a mistake, not a request for everything.
@@ -32,9 +32,12 @@ int metrics_command(const args& a) {
     for (const auto& line : wrapped(m.meaning + " [" + m.unit + "]", width - indent))
       std::cout << std::string(indent, ' ') << line << "\n";
   }
-  std::cout << "\nsets:";
-  for (const auto& s : metric_set_names()) std::cout << " " << s;
-  std::cout << "\n(cudalab run <lab> --metrics <set|a,b,c>; any metric the chip offers by its "
+  std::cout << "\nsets:\n";
+  for (const auto& s : metric_sets())
+    std::cout << "  " << std::left << std::setw(indent - 2) << s.name << s.meaning << "\n";
+  std::cout << "  " << std::left << std::setw(indent - 2) << "all"
+            << "every metric above\n";
+  std::cout << "(cudalab run <lab> --metrics <set|a,b,c>; any metric the chip offers by its "
                "CUPTI name)\n";
   return exit_ok;
 }

@@ -183,14 +183,14 @@ bool report_trace_mismatches(const std::vector<result_row>& rows) {
   bool any = false;
   for (const auto& r : rows) {
     if (!r.trace || !r.trace->available) continue;
-    const auto traced = r.trace->counts.by_metric();
+    const auto traced = model_values(r.trace->counts);
     const bool counters = r.counters.available && !r.counters.from_trace;
     std::string lines;
     for (const auto& metric : traced_metrics()) {
       const double t = traced.at(metric);
-      if (r.predicted && r.predicted->by_metric().at(metric) != t)
+      if (r.predicted && model_values(*r.predicted).at(metric) != t)
         lines += "  " + metric + "  " + cells::with_separators(t) + " traced, " +
-                 cells::with_separators(r.predicted->by_metric().at(metric)) + " predicted\n";
+                 cells::with_separators(model_values(*r.predicted).at(metric)) + " predicted\n";
       const metric_info* info = find_metric(metric);
       const auto measured = counters ? r.counters.get(metric) : std::nullopt;
       if (measured && info && info->exactness == metric_exactness::exact && *measured != t)
@@ -226,9 +226,8 @@ po::options_description run_options(run_option_texts& t) {
   add("repeat,r", po::value(&t.repeat),
       "timed repeats after warm-up; the median is reported (default 20)");
   add("warmup,w", po::value(&t.warmup), "untimed launches before timing (default 3)");
-  add("metrics,m", po::value(&t.metrics),
-      "metric set (memory, shared, pipe, classes, divergence, dram, local, constant, all) "
-      "or a,b,c");
+  const std::string metrics_help = "metric set (" + metric_set_list() + ") or a,b,c";
+  add("metrics,m", po::value(&t.metrics), metrics_help.c_str());
   add("no-counters", "skip hardware counters (for running under nsys or ncu)");
   add("trace",
       "also trace every variant once under the memory tracer (Compute Sanitizer API): model, "

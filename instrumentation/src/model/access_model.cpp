@@ -353,39 +353,6 @@ bool operator==(const access_counts& a, const access_counts& b) {
          a.shared_ld_inst_exact == b.shared_ld_inst_exact && a.instructions == b.instructions;
 }
 
-std::map<std::string, double> access_counts::by_metric() const {
-  auto d = [](std::uint64_t v) { return static_cast<double>(v); };
-  std::map<std::string, double> m{
-      {"ld_requests", d(global_ld_requests)},
-      {"st_requests", d(global_st_requests)},
-      {"ld_sectors", d(global_ld_sectors)},
-      {"st_sectors", d(global_st_sectors)},
-      {"global_ld_inst", d(global_ld_requests)},
-      {"global_st_inst", d(global_st_requests)},
-      {"shared_ld_inst", d(shared_ld_instructions)},
-      {"shared_st_inst", d(shared_st_instructions)},
-      {"shared_ld_wavefronts", d(shared_ld_wavefronts)},
-      {"shared_st_wavefronts", d(shared_st_wavefronts)},
-      {"shared_ld_conflicts", d(shared_ld_conflicts)},
-      {"shared_st_conflicts", d(shared_st_conflicts)},
-      {"local_ld_requests", d(local_ld_requests)},
-      {"local_ld_sectors", d(local_ld_sectors)},
-      {"local_st_requests", d(local_st_requests)},
-      {"local_st_sectors", d(local_st_sectors)},
-  };
-  if (global_ld_sectors > 0) m["ld_bytes_per_sector"] = d(global_ld_bytes) / d(global_ld_sectors);
-  if (global_st_sectors > 0) m["st_bytes_per_sector"] = d(global_st_bytes) / d(global_st_sectors);
-  if (instructions) {
-    m["instructions"] = d(instructions->warp_instructions);
-    m["thread_instructions"] = d(instructions->thread_instructions);
-    m["uniform_branches"] = d(instructions->uniform_branches);
-    m["divergent_branches"] = d(instructions->divergent_branches);
-    m["thread_efficiency"] = instructions->threads_per_instruction();
-    m["branch_uniformity"] = instructions->branch_uniformity_pct();
-  }
-  return m;
-}
-
 access_counts count_warp_access(const warp_access& access) {
   check_width(access.width_bytes);
   access_counts counts;

@@ -15,6 +15,14 @@ namespace model = cudalab::model;
 
 namespace {
 
+// Useful bytes per sector moved: what smsp__sass_average_data_bytes_per_sector_* reports.
+double ld_bytes_per_sector(const model::access_counts& c) {
+  return static_cast<double>(c.global_ld_bytes) / static_cast<double>(c.global_ld_sectors);
+}
+double st_bytes_per_sector(const model::access_counts& c) {
+  return static_cast<double>(c.global_st_bytes) / static_cast<double>(c.global_st_sectors);
+}
+
 constexpr std::uint64_t n_1m = std::uint64_t{1} << 20;
 constexpr unsigned block = 256;
 // cudaMalloc bases are 256-byte aligned.
@@ -46,7 +54,7 @@ TEST(coalescing_model, coalesced_float_needs_4_sectors_per_request) {
   EXPECT_EQ(c.global_ld_sectors, n_1m / 8);    // 131,072 measured
   EXPECT_EQ(c.global_ld_sectors, 4 * c.global_ld_requests);
   EXPECT_EQ(c.global_ld_bytes, 4 * n_1m);
-  EXPECT_DOUBLE_EQ(c.by_metric().at("ld_bytes_per_sector"), 32.0);
+  EXPECT_DOUBLE_EQ(ld_bytes_per_sector(c), 32.0);
   EXPECT_EQ(c.global_st_requests, 0u);
 }
 
@@ -96,8 +104,8 @@ TEST(coalescing_model, aos_float3_kernel_matches_the_measured_h100_totals) {
   EXPECT_EQ(c.global_ld_sectors, 1179648u);
   EXPECT_EQ(c.global_st_requests, 196608u);
   EXPECT_EQ(c.global_st_sectors, 2359296u);
-  EXPECT_NEAR(c.by_metric().at("ld_bytes_per_sector"), 128.0 / 12.0, 1e-12);
-  EXPECT_NEAR(c.by_metric().at("st_bytes_per_sector"), 128.0 / 12.0, 1e-12);
+  EXPECT_NEAR(ld_bytes_per_sector(c), 128.0 / 12.0, 1e-12);
+  EXPECT_NEAR(st_bytes_per_sector(c), 128.0 / 12.0, 1e-12);
 }
 
 TEST(coalescing_model, strided_float_needs_min_32_4s_sectors_per_request) {
@@ -117,7 +125,7 @@ TEST(coalescing_model, misaligned_by_one_float_needs_5_sectors_per_request) {
   const auto c = one_load_per_thread(n_1m, 4, 4, 4);
   EXPECT_EQ(c.global_ld_requests, n_1m / 32);
   EXPECT_EQ(c.global_ld_sectors, 5 * n_1m / 32);  // 163,840 measured
-  EXPECT_DOUBLE_EQ(c.by_metric().at("ld_bytes_per_sector"), 25.6);
+  EXPECT_DOUBLE_EQ(ld_bytes_per_sector(c), 25.6);
   for (std::uint64_t k = 1; k < 8; ++k) {
     EXPECT_EQ(one_load_per_thread(n_1m, 4, 4, 4 * k).global_ld_sectors, 5 * n_1m / 32) << k;
   }
@@ -159,14 +167,14 @@ TEST(coalescing_model, all_lanes_on_one_address_need_1_sector) {
   const auto c = model::count_warp_access(a);
   EXPECT_EQ(c.global_ld_requests, 1u);
   EXPECT_EQ(c.global_ld_sectors, 1u);
-  EXPECT_DOUBLE_EQ(c.by_metric().at("ld_bytes_per_sector"), 128.0);
+  EXPECT_DOUBLE_EQ(ld_bytes_per_sector(c), 128.0);
 }
 
 TEST(coalescing_model, char_per_thread_needs_1_sector_per_request) {
   const auto c = one_load_per_thread(n_1m, 1, 1);
   EXPECT_EQ(c.global_ld_requests, n_1m / 32);
   EXPECT_EQ(c.global_ld_sectors, c.global_ld_requests);
-  EXPECT_DOUBLE_EQ(c.by_metric().at("ld_bytes_per_sector"), 32.0);
+  EXPECT_DOUBLE_EQ(ld_bytes_per_sector(c), 32.0);
 }
 
 TEST(coalescing_model, uchar4_per_thread_needs_4_sectors_per_request) {
@@ -209,23 +217,6 @@ TEST(coalescing_model, record_times_equals_recording_repeatedly) {
   EXPECT_EQ(times.counts().global_ld_sectors, 12000u);
 }
 
-TEST(coalescing_model, by_metric_uses_the_catalogue_short_names) {
-  const auto c = one_load_per_thread(64, 4, 4);
-  const auto m = c.by_metric();
-  for (const char* key :
-       {"ld_requests", "st_requests", "ld_sectors", "st_sectors", "global_ld_inst",
-        "global_st_inst", "shared_ld_inst", "shared_st_inst", "shared_ld_wavefronts",
-        "shared_st_wavefronts", "shared_ld_conflicts", "shared_st_conflicts", "ld_bytes_per_sector",
-        "local_ld_requests", "local_ld_sectors", "local_st_requests", "local_st_sectors"}) {
-    EXPECT_EQ(m.count(key), 1u) << key;
-  }
-  EXPECT_EQ(m.count("st_bytes_per_sector"), 0u) << "no stores, no ratio";
-  EXPECT_EQ(m.size(), 17u);
-  EXPECT_DOUBLE_EQ(m.at("ld_requests"), 2.0);
-  EXPECT_DOUBLE_EQ(m.at("global_ld_inst"), 2.0);
-  EXPECT_DOUBLE_EQ(m.at("ld_sectors"), 8.0);
-}
-
 TEST(coalescing_model, unsupported_width_is_rejected) {
   EXPECT_THROW(model::warp_access::make(model::memory_space::global, model::access_kind::load, 12),
                std::invalid_argument);
@@ -258,8 +249,8 @@ TEST(local_space, counts_requests_and_sectors_in_the_local_fields_only) {
   // Lane l reads word l mod 8 at byte 4 (32 (l mod 8) + l): each lane a sector of its own.
   EXPECT_EQ(c.local_ld_sectors, 2u * 32);
   EXPECT_EQ(c.global_ld_requests + c.global_st_requests + c.global_ld_sectors, 0u);
-  EXPECT_EQ(c.by_metric().at("local_st_sectors"), 4.0);
-  EXPECT_EQ(c.by_metric().at("local_ld_requests"), 2.0);
+  EXPECT_EQ(c.local_st_sectors, 4.0);
+  EXPECT_EQ(c.local_ld_requests, 2.0);
 }
 
 }  // namespace

@@ -122,7 +122,7 @@ TEST_F(indexing_counters, every_variant_matches_the_model_exactly) {
         prepared->launch(stream.get());
         stream.synchronize();
       });
-      const auto predicted = v.predict(c).by_metric();
+      const auto predicted = model_values(v.predict(c));
       for (const char* m : {"ld_requests", "ld_sectors", "st_requests", "st_sectors"}) {
         const auto it = r.totals.find(find_metric(m)->cupti_name);
         ASSERT_NE(it, r.totals.end()) << m;

@@ -27,8 +27,6 @@
 
 #include "memory/memory_index.cuh"
 
-#include "cudalab/metrics.hpp"
-
 #include <algorithm>
 #include <string>
 
@@ -36,11 +34,6 @@ namespace cudalab::labs {
 namespace {
 
 using memory_model::kernel;
-
-std::vector<std::string> default_metrics() {
-  std::vector<std::string> m = resolve_metrics("memory,local,constant");
-  return m;
-}
 
 variant kernel_variant(const char* name, variant_role role, const char* lesson, kernel k,
                        memory_output output = memory_output::polynomial) {
@@ -59,7 +52,7 @@ lab make_lab_02_memory_spaces() {
   l.default_size = memory_default_size;
   l.max_size = memory_max_size;
   l.sanitize_size = memory_sanitize_size;
-  l.default_metrics = default_metrics();
+  l.default_metrics = {"memory", "local", "constant"};
   variant shared = kernel_variant("coeffs_shared", variant_role::fixed,
                                   "copied to shared memory once a block, then read as a broadcast",
                                   kernel::coeffs_shared);
@@ -106,7 +99,7 @@ lab make_lab_02_memory_spaces() {
   ex.file = "labs/02-memory-spaces/exercise.cu";
   ex.size = memory_default_size;
   ex.grade = grade_memory;
-  ex.extra_metrics = resolve_metrics("local");
+  ex.extra_metrics = {"local"};
   ex.graded_variants = {"local_spill", "registers"};
   l.exercise = ex;
   l.notes = [] { return std::vector<std::string>{bus_peak_note()}; };

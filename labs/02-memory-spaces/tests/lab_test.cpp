@@ -9,6 +9,7 @@
 #include "memory/memory_kernels.cuh"
 
 #include "cudalab/check.hpp"
+#include "cudalab/metrics.hpp"
 
 #include <gtest/gtest.h>
 
@@ -86,7 +87,7 @@ TEST(memory_lab, the_exercise_is_graded_against_the_spill_pair_with_local_counte
   EXPECT_EQ(l.exercise->graded_variants, (std::vector<std::string>{"local_spill", "registers"}));
   EXPECT_EQ(l.exercise->size, memory_default_size);
   EXPECT_TRUE(l.exercise->needs_counters);
-  const auto& m = l.default_metrics;
+  const auto m = resolve_metric_names(l.default_metrics);
   for (const char* local : {"l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum",
                             "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum"})
     EXPECT_NE(std::find(m.begin(), m.end(), local), m.end()) << local;

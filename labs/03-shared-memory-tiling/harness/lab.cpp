@@ -20,8 +20,6 @@
 
 #include "matmul/matmul_kernels.cuh"
 
-#include "cudalab/metrics.hpp"
-
 #include <algorithm>
 #include <string>
 
@@ -29,11 +27,6 @@ namespace cudalab::labs {
 namespace {
 
 using matmul_model::kernel;
-
-std::vector<std::string> default_metrics() {
-  return resolve_metrics(
-      "memory,shared_ld_wavefronts,shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts");
-}
 
 }  // namespace
 
@@ -48,7 +41,9 @@ lab make_lab_03_shared_memory_tiling() {
   l.default_size = matmul_default_side;
   l.max_size = matmul::max_side;
   l.sanitize_size = matmul_sanitize_side;
-  l.default_metrics = default_metrics();
+  // The shared-memory traffic beside the global one, so that tiles' bank behaviour is visible.
+  l.default_metrics = {"memory", "shared_ld_wavefronts", "shared_st_wavefronts",
+                       "shared_ld_conflicts", "shared_st_conflicts"};
   l.variants = {
       make_kernel_variant({"naive", variant_role::naive,
                            "one output a thread: every multiply-add loads from global memory",

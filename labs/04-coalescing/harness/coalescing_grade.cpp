@@ -34,18 +34,17 @@
 namespace cudalab::labs {
 namespace {
 
-constexpr const char* ld_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
-constexpr const char* ld_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
-constexpr const char* st_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum";
-constexpr const char* st_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
-constexpr const char* ld_bytes = "smsp__sass_data_bytes_mem_global_op_ld.sum";
-constexpr const char* st_bytes = "smsp__sass_data_bytes_mem_global_op_st.sum";
+// Catalogue short names (metrics.hpp).
+constexpr const char* ld_requests = "ld_requests";
+constexpr const char* ld_sectors = "ld_sectors";
+constexpr const char* st_requests = "st_requests";
+constexpr const char* st_sectors = "st_sectors";
+constexpr const char* ld_bytes = "ld_bytes";
+constexpr const char* st_bytes = "st_bytes";
 
-std::optional<double> total(const result_row& row, const char* cupti_name) {
+std::optional<double> total(const result_row& row, const char* metric) {
   if (!row.counters.available) return std::nullopt;
-  const auto it = row.counters.totals.find(cupti_name);
-  if (it == row.counters.totals.end()) return std::nullopt;
-  return it->second;
+  return row.counters.get(metric);
 }
 
 std::optional<double> per_request(const result_row& row, const char* sectors,

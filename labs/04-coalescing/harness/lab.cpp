@@ -25,22 +25,12 @@
 
 #include "coalescing/coalescing_index.cuh"
 
-#include "cudalab/metrics.hpp"
-
 #include <algorithm>
 #include <memory>
 #include <string>
 
 namespace cudalab::labs {
-namespace {
-
-// The staged variant's shared-memory traffic, so its tile's bank behaviour is visible.
-std::vector<std::string> default_metrics() {
-  return resolve_metrics(
-      "memory,shared_ld_wavefronts,shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts");
-}
-
-}  // namespace
+namespace {}  // namespace
 
 variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_role role,
                                 std::string lesson) {
@@ -130,7 +120,9 @@ lab make_lab_04_coalescing() {
   // L2 and more, so the timings are DRAM's; twice that doubles the host's share of the run
   // (inputs, copies back, verification) for no new lesson. --size 2^24 and up for benchmarks.
   l.default_size = std::size_t{1} << 23;
-  l.default_metrics = default_metrics();
+  // The shared-memory traffic beside the global one, so that tiles' bank behaviour is visible.
+  l.default_metrics = {"memory", "shared_ld_wavefronts", "shared_st_wavefronts",
+                       "shared_ld_conflicts", "shared_st_conflicts"};
   l.variants = {
       make_coalescing_variant(k::aos_float3, "aos_float3", variant_role::naive,
                               "one thread a float3: 3 loads 12 bytes apart, 12 sectors a request"),

@@ -53,7 +53,7 @@ class coalescing_counters : public counter_test {
   // Every global metric equal to the model.
   void expect_global_exact(const variant& v, const launch_config& c) {
     const auto measured = measure(v, c);
-    const auto predicted = v.predict(c).by_metric();
+    const auto predicted = model_values(v.predict(c));
     for (const char* m : global_metrics) {
       const auto it = measured.find(find_metric(m)->cupti_name);
       ASSERT_NE(it, measured.end()) << m;

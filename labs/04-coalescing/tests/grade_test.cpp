@@ -4,6 +4,7 @@
 #include "coalescing_lab.hpp"
 
 #include "cudalab/detail/cupti_host_config.hpp"
+#include "cudalab/metrics.hpp"
 
 #include <gtest/gtest.h>
 
@@ -228,6 +229,7 @@ TEST(coalescing_grade, its_counters_configure_offline_for_gh100_beside_the_labs_
   const lab l = make_lab_04_coalescing();
   std::vector<std::string> metrics = l.default_metrics;
   for (const auto& m : l.exercise->extra_metrics) metrics.push_back(m);
+  metrics = resolve_metric_names(metrics);
   const detail::cupti_host_config config("GH100", {}, metrics);
   EXPECT_GE(config.passes(), 1u);
   EXPECT_EQ(config.metrics(), metrics);

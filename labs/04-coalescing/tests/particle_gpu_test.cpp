@@ -84,7 +84,7 @@ TEST_F(particle_counters, requests_and_sectors_equal_the_model_exactly) {
     ASSERT_EQ(rows.size(), 2u);
     for (const auto& row : rows) {
       ASSERT_TRUE(row.predicted);
-      const auto predicted = row.predicted->by_metric();
+      const auto predicted = model_values(*row.predicted);
       for (const char* m : global_metrics)
         EXPECT_EQ(measured(row, m), predicted.at(m))
             << row.variant_name << " n=" << c.size << " block=" << c.block << " " << m;

@@ -21,7 +21,6 @@
 
 #include "reduction/reduction_index.cuh"
 
-#include "cudalab/metrics.hpp"
 #include "cudalab/runner.hpp"
 
 #include <algorithm>
@@ -31,8 +30,6 @@ namespace cudalab::labs {
 namespace {
 
 using reduction_model::kernel;
-
-std::vector<std::string> default_metrics() { return resolve_metrics("memory,shared,divergence"); }
 
 }  // namespace
 
@@ -44,7 +41,7 @@ lab make_lab_05_reduction() {
   l.headline_metrics = {"thread_efficiency", "shared_conflicts", "dram_per_ideal"};
   l.default_size = std::size_t{1} << 24;
   l.max_size = reduction::max_elements;
-  l.default_metrics = default_metrics();
+  l.default_metrics = {"memory", "shared", "divergence"};
   l.notes = [] {
     const auto p = reduction_model::predict_instructions(kernel::sequential, 256, 256);
     return p.counts ? std::vector<std::string>{}

@@ -23,9 +23,10 @@
 namespace cudalab::labs {
 namespace {
 
-constexpr const char* red_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum";
-constexpr const char* atom_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum";
-constexpr const char* blocks_launched = "sm__ctas_launched.sum";
+// Catalogue short names (metrics.hpp).
+constexpr const char* red_requests = "red_requests";
+constexpr const char* atom_requests = "atom_requests";
+constexpr const char* blocks_launched = "blocks_launched";
 
 std::optional<double> sum_of(const counter_cell& cell, std::initializer_list<const char*> metrics) {
   double total = 0;

@@ -7,6 +7,7 @@
 
 #include "cudalab/check.hpp"
 #include "cudalab/lab.hpp"
+#include "cudalab/metrics.hpp"
 
 #include <gtest/gtest.h>
 
@@ -124,9 +125,10 @@ TEST(reduction_lab, registers_every_variant_with_a_prediction_where_a_model_exis
   EXPECT_EQ(names, expected);
   ASSERT_TRUE(l.exercise.has_value());
   EXPECT_EQ(l.exercise->reference_variants, std::vector<std::string>{"sequential"});
-  EXPECT_NE(std::find(l.default_metrics.begin(), l.default_metrics.end(),
-                      "smsp__average_thread_inst_executed_per_inst_executed.ratio"),
-            l.default_metrics.end());
+  const auto collected = cudalab::resolve_metric_names(l.default_metrics);
+  EXPECT_NE(std::find(collected.begin(), collected.end(),
+                      cudalab::find_metric("thread_efficiency")->cupti_name),
+            collected.end());
 }
 
 // The sweep tool passes --block lists: every power of two 32..1024 is accepted, anything else

@@ -4,6 +4,7 @@
 // half (grader_gpu_test.cpp, check_test.cu, wrong_way_test.cpp) grades real kernels.
 #include "reduction_grade.hpp"
 
+#include "cudalab/metrics.hpp"
 #include "cudalab/report.hpp"
 
 #include "cudalab/detail/cupti_host_config.hpp"
@@ -234,6 +235,7 @@ TEST(reduction_grade, its_counters_configure_offline_for_gh100_beside_the_labs_o
   const lab l = make_lab_05_reduction();
   std::vector<std::string> metrics = l.default_metrics;
   for (const auto& m : l.exercise->extra_metrics) metrics.push_back(m);
+  metrics = resolve_metric_names(metrics);
   const detail::cupti_host_config config("GH100", {}, metrics);
   EXPECT_GE(config.passes(), 1u);
   EXPECT_EQ(config.metrics(), metrics);

@@ -21,8 +21,6 @@
 
 #include "transpose/transpose_kernels.cuh"
 
-#include "cudalab/metrics.hpp"
-
 namespace cudalab::labs {
 
 lab make_lab_06_bank_conflicts() {
@@ -34,7 +32,7 @@ lab make_lab_06_bank_conflicts() {
   l.headline_metrics = {"ld_sectors_per_request", "st_sectors_per_request", "shared_conflicts"};
   l.default_size = transpose_default_side;
   l.max_size = transpose::max_side;
-  l.default_metrics = resolve_metrics("memory,shared,dram");
+  l.default_metrics = {"memory", "shared", "dram"};
   for (const transpose_spec& spec : transpose_specs())
     l.variants.push_back(make_transpose_variant(spec));
   l.variants.push_back(make_transpose_variant(transpose_exercise_spec()));

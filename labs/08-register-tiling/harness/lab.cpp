@@ -19,8 +19,6 @@
 
 #include "matmul/register_tiling_kernels.cuh"
 
-#include "cudalab/metrics.hpp"
-
 #include <algorithm>
 #include <string>
 
@@ -29,12 +27,6 @@ namespace {
 
 using regtile_model::kernel;
 namespace mm = cudalab::matmul;
-
-std::vector<std::string> default_metrics() {
-  return resolve_metrics(
-      "memory,shared_ld_inst,shared_ld_wavefronts,shared_st_wavefronts,shared_ld_conflicts,shared_"
-      "st_conflicts");
-}
 
 mm::launch_dims coarse_1d(const float* a, const float* b, float* c, std::size_t n, unsigned,
                           cudaStream_t s) {
@@ -67,7 +59,12 @@ lab make_lab_08_register_tiling() {
   l.roof_variant = "cublas";
   l.default_size = regtile_default_side;
   l.max_size = mm::max_side;
-  l.default_metrics = default_metrics();
+  l.default_metrics = {"memory",
+                       "shared_ld_inst",
+                       "shared_ld_wavefronts",
+                       "shared_st_wavefronts",
+                       "shared_ld_conflicts",
+                       "shared_st_conflicts"};
   l.variants = {
       make_pad_to_64_variant(false),
       make_pad_to_64_variant(true),

@@ -14,7 +14,7 @@ namespace {
 std::vector<std::string> metrics_for(const run_request& request) {
   std::vector<std::string> metrics = request.metrics;
   if (metrics.empty()) {
-    metrics = request.which->default_metrics;
+    metrics = resolve_metric_names(request.which->default_metrics);
     if (metrics.empty()) metrics = resolve_metrics("memory");
     // DRAM bytes beside the ideal bytes in every default run (one more pass at most).
     for (const auto& m : resolve_metrics("dram_read_bytes,dram_write_bytes"))

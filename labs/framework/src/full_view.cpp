@@ -51,7 +51,7 @@ void write_full_view(std::ostream& out, const std::vector<result_row>& rows,
 
   // Compared counters with a value anywhere: measured, predicted (and sectors per request).
   std::vector<const figure*> compared;
-  for (const auto& name : compared_metrics()) {
+  for (const auto& name : metrics_held_to_model()) {
     if (shown_as_ratio_only(name)) continue;
     const figure* f = find_figure(name);
     if (std::any_of(rows.begin(), rows.end(), [&](const result_row& r) {

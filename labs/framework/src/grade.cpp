@@ -1,4 +1,5 @@
 #include "cudalab/grade.hpp"
+#include "cudalab/metrics.hpp"
 #include "cudalab/runner.hpp"
 
 #include "cudalab/check.hpp"
@@ -25,7 +26,7 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
   request.variants.push_back(&candidate);
   if (candidate.sweep && !spec.graded_sweep_values.empty())
     request.sweep.values[candidate.sweep->name] = spec.graded_sweep_values;
-  request.extra_metrics = spec.extra_metrics;
+  request.extra_metrics = resolve_metric_names(spec.extra_metrics);
   request.counters = spec.needs_counters;
   for (const auto& name : spec.reference_variants) {
     const variant* v = l.find(name);

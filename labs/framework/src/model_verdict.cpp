@@ -15,31 +15,14 @@ bool is_quotient(const metric_info& info) {
   return ends_with(".ratio") || ends_with(".pct");
 }
 
-const std::vector<std::string>& compared_metrics() {
-  static const std::vector<std::string> names{
-      "ld_requests",          "ld_sectors",           "st_requests",         "st_sectors",
-      "shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_conflicts", "shared_st_conflicts",
-      "thread_efficiency",    "branch_uniformity",    "divergent_branches",  "instructions",
-      "thread_instructions",  "uniform_branches",     "shared_ld_inst",      "local_ld_requests",
-      "local_ld_sectors",     "local_st_requests",    "local_st_sectors"};
-  return names;
-}
-
 std::vector<metric_check> compare_with_model(const result_row& row) {
   std::vector<metric_check> checks;
   if (!row.predicted || !row.counters.available) return checks;
-  const auto predicted = row.predicted->by_metric();
-  const auto prediction = [&](const std::string& name) -> std::optional<double> {
-    const auto it = predicted.find(name);
-    if (it == predicted.end()) return std::nullopt;
-    return it->second;
-  };
-  for (const auto& name : compared_metrics()) {
-    if (name == "shared_ld_inst" && !row.predicted->shared_ld_inst_exact) continue;
+  for (const auto& name : metrics_held_to_model()) {
     const metric_info* info = find_metric(name);
-    if (!info || info->exactness == metric_exactness::tolerance) continue;
+    if (info->exactness == metric_exactness::tolerance) continue;
     const auto meas = row.counters.get(name);
-    const auto pred = prediction(name);
+    const auto pred = info->model(*row.predicted);
     if (!meas || !pred) continue;
     metric_check k{name, *meas, *pred, info->exactness, true};
     if (is_quotient(*info)) {

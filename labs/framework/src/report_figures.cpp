@@ -17,12 +17,11 @@ value measured_metric(const result_row& row, const std::string& name) {
   return row.counters.get(name);
 }
 
+// The model's prediction of a catalogue metric, where the catalogue holds the metric to it.
 value predicted_metric(const result_row& row, const std::string& name) {
-  if (!row.predicted) return std::nullopt;
-  const auto values = row.predicted->by_metric();
-  const auto it = values.find(name);
-  if (it == values.end()) return std::nullopt;
-  return it->second;
+  const metric_info* info = find_metric(name);
+  if (!row.predicted || !info || !info->held_to_model()) return std::nullopt;
+  return info->model(*row.predicted);
 }
 
 value quotient(value a, value b) {
@@ -35,29 +34,10 @@ value sum(value a, value b) {
   return *a + *b;
 }
 
-// Column headers of the catalogue metrics that tables show; the others use the short name.
-const std::map<std::string, std::string>& catalogue_headers() {
-  static const std::map<std::string, std::string> headers{{"ld_requests", "ld req"},
-                                                          {"ld_sectors", "ld sect"},
-                                                          {"st_requests", "st req"},
-                                                          {"st_sectors", "st sect"},
-                                                          {"shared_ld_wavefronts", "lds wavef"},
-                                                          {"shared_st_wavefronts", "sts wavef"},
-                                                          {"shared_ld_conflicts", "lds confl"},
-                                                          {"shared_st_conflicts", "sts confl"},
-                                                          {"thread_efficiency", "thr/inst"},
-                                                          {"branch_uniformity", "uniform%"},
-                                                          {"divergent_branches", "div br"},
-                                                          {"local_ld_sectors", "ldl sect"},
-                                                          {"local_st_sectors", "stl sect"}};
-  return headers;
-}
-
 figure catalogue_figure(const metric_info& info) {
   figure f;
   f.name = info.short_name;
-  const auto header = catalogue_headers().find(info.short_name);
-  f.header = header != catalogue_headers().end() ? header->second : info.short_name;
+  f.header = info.column_header();
   f.unit = info.unit;
   f.meaning = info.meaning;
   f.decimals = is_quotient(info) ? 2 : 0;  // threads/instruction, %
@@ -66,16 +46,7 @@ figure catalogue_figure(const metric_info& info) {
   f.measured = [name](const result_row& row) { return measured_metric(row, name); };
   // Only what the model is held to: a count it gives for another metric (LDS instructions
   // without the predicated-off ones) is not a prediction of this counter.
-  const auto& compared = compared_metrics();
-  if (name == "shared_ld_inst")
-    f.predicted = [name](const result_row& row) -> value {
-      if (!row.predicted || !row.predicted->shared_ld_inst_exact) return std::nullopt;
-      return predicted_metric(row, name);
-    };
-  else if (std::find(compared.begin(), compared.end(), name) != compared.end())
-    f.predicted = [name](const result_row& row) { return predicted_metric(row, name); };
-  else
-    f.predicted = [](const result_row&) -> value { return std::nullopt; };
+  f.predicted = [name](const result_row& row) { return predicted_metric(row, name); };
   return f;
 }
 
@@ -179,8 +150,7 @@ std::vector<figure> make_derived_figures() {
     f.measured = [per_fma](const result_row& row) {
       return per_fma(row, measured_metric(row, "shared_ld_inst"));
     };
-    f.predicted = [per_fma](const result_row& row) -> value {
-      if (!row.predicted || !row.predicted->shared_ld_inst_exact) return std::nullopt;
+    f.predicted = [per_fma](const result_row& row) {
       return per_fma(row, predicted_metric(row, "shared_ld_inst"));
     };
     figures.push_back(std::move(f));

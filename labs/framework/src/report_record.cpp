@@ -52,7 +52,7 @@ std::vector<record_field> record_of(const result_row& row,
   text("counters", row.counters.from_trace  ? "from trace"
                    : row.counters.available ? "ok"
                                             : "n/a (" + row.counters.reason + ")");
-  for (const auto& name : compared_metrics()) {
+  for (const auto& name : metrics_held_to_model()) {
     const figure& m = *find_figure(name);
     const int decimals = m.decimals > 0 ? 4 : 0;
     number(name + "_measured", m.measured(row), decimals);
@@ -73,8 +73,8 @@ std::vector<record_field> record_of(const result_row& row,
   }
   number("transfer_efficiency_predicted", efficiency, 4);
   for (const auto& name : collected) {
-    if (std::find(compared_metrics().begin(), compared_metrics().end(), name) !=
-        compared_metrics().end())
+    if (std::find(metrics_held_to_model().begin(), metrics_held_to_model().end(), name) !=
+        metrics_held_to_model().end())
       continue;
     number(name, row.counters.available ? row.counters.get(name) : std::nullopt, 4);
   }
@@ -82,7 +82,7 @@ std::vector<record_field> record_of(const result_row& row,
   text("trace", !row.trace ? "" : row.trace->available ? "ok" : "n/a (" + row.trace->reason + ")");
   for (const auto& name : traced_metrics()) {
     std::optional<double> v;
-    if (row.trace && row.trace->available) v = row.trace->counts.by_metric().at(name);
+    if (row.trace && row.trace->available) v = model_values(row.trace->counts).at(name);
     number("trace_" + name, v, 0);
   }
   std::string mismatches;

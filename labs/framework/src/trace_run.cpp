@@ -31,13 +31,6 @@ void add_child_run_arguments(std::vector<std::string>& a, const run_request& req
 
 }  // namespace
 
-const std::vector<std::string>& traced_metrics() {
-  static const std::vector<std::string> names = {
-      "ld_requests",          "ld_sectors",           "st_requests",         "st_sectors",
-      "shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_conflicts", "shared_st_conflicts"};
-  return names;
-}
-
 void attach_traces(std::vector<result_row>& rows, const std::vector<trace::traced_launch>& launches,
                    const std::string& missing) {
   std::map<std::string, std::vector<trace::traced_launch>> by_label;
@@ -71,7 +64,7 @@ void attach_traces(std::vector<result_row>& rows, const std::vector<trace::trace
 
 void counters_from_trace(result_row& row) {
   if (!row.trace || !row.trace->available) return;
-  const auto values = row.trace->counts.by_metric();
+  const auto values = model_values(row.trace->counts);
   counter_cell c;
   c.available = true;
   c.from_trace = true;

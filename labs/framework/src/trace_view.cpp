@@ -30,8 +30,9 @@ void write_trace_view(std::ostream& out, const std::vector<result_row>& rows,
     std::string name = row.variant_name;
     if (row.sweep_name) name += " " + *row.sweep_name + "=" + std::to_string(row.config.param);
     const bool traced = row.trace && row.trace->available;
-    const auto model = row.predicted ? row.predicted->by_metric() : std::map<std::string, double>{};
-    const auto trace = traced ? row.trace->counts.by_metric() : std::map<std::string, double>{};
+    const auto model =
+        row.predicted ? model_values(*row.predicted) : std::map<std::string, double>{};
+    const auto trace = traced ? model_values(row.trace->counts) : std::map<std::string, double>{};
     const bool counters = row.counters.available && !row.counters.from_trace;
     bool first = true;
     for (const std::string& metric : traced_metrics()) {

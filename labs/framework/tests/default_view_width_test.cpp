@@ -42,7 +42,7 @@ std::vector<result_row> measured_rows(std::vector<result_row> rows) {
     row.counters = {};
     row.counters.available = true;
     if (row.predicted)
-      for (const auto& [name, value] : row.predicted->by_metric())
+      for (const auto& [name, value] : model_values(*row.predicted))
         if (const metric_info* info = find_metric(name)) row.counters.totals[info->key()] = value;
     const auto set = [&](const char* name, double value) {
       row.counters.totals[find_metric(name)->key()] = value;

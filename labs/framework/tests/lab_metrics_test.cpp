@@ -16,11 +16,11 @@ namespace cudalab {
 namespace {
 
 std::set<std::string> metrics_of(const lab& l) {
-  std::vector<std::string> v =
-      l.default_metrics.empty() ? resolve_metrics("memory") : l.default_metrics;
+  std::vector<std::string> v = l.default_metrics.empty() ? resolve_metrics("memory")
+                                                         : resolve_metric_names(l.default_metrics);
   for (const auto& m : resolve_metrics("dram_read_bytes,dram_write_bytes")) v.push_back(m);
   if (l.exercise)
-    for (const auto& m : l.exercise->extra_metrics) v.push_back(m);
+    for (const auto& m : resolve_metric_names(l.exercise->extra_metrics)) v.push_back(m);
   return {v.begin(), v.end()};
 }
 

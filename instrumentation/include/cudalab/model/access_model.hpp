@@ -82,9 +82,7 @@ struct access_counts {
   // The counts of `times` repetitions of these (every field, instructions included).
   access_counts scaled(std::uint64_t times) const;
 
-  // The counts keyed by the catalogue's short metric names (ld_requests, ld_sectors,
-  // st_requests, st_sectors, shared_ld_wavefronts, ...), for printing beside the counters.
-  std::map<std::string, double> by_metric() const;
+  // The counts keyed by the catalogue's short metric names: cudalab::model_values() (metrics.hpp).
 };
 
 // The counts of one warp instruction.

@@ -190,7 +190,7 @@ struct exercise_spec {
   // Grades the exercise row against the reference rows (all measured with counters).
   std::function<grade_report(const result_row& exercise, const std::vector<result_row>& references)>
       grade;
-  // CUPTI metrics the grade needs beyond the lab's default set.
+  // Metrics the grade needs beyond the lab's default set (catalogue short names or sets).
   std::vector<std::string> extra_metrics = {};
   // The lab's fixed and naive variants that solve the exercise's own problem: the grader's
   // tests grade each of them as if it were the exercise (fixed must PASS, naive or buggy must
@@ -216,7 +216,8 @@ struct lab {
   std::size_t sanitize_size = 0;
   std::string readme;  // path of the lesson, relative to the repository root
   std::vector<variant> variants;
-  std::vector<std::string> default_metrics;  // CUPTI names; empty: the `memory` set
+  // What a run collects: catalogue short names or sets (metrics.hpp); empty: the `memory` set.
+  std::vector<std::string> default_metrics;
   // The two or three figures the lesson is about, shown in the default view of `cudalab run`:
   // catalogue short names or ratios of report_figures.hpp (ld_sectors_per_request,
   // dram_per_ideal, threads_launched_per_needed, shared_conflicts). Empty: sectors per

@@ -1,6 +1,7 @@
 // The model verdict: does a row's hardware count what the access model predicted?
 //
-// Each compared metric is judged by its exactness in the metric catalogue (metrics.hpp):
+// Each metric held to the model (metrics_held_to_model()) is judged by its exactness in the metric
+// catalogue (metrics.hpp):
 //   exact, per-binary  counts must be equal; ratios of such counts (.ratio, .pct) equal to
 //                      floating-point precision. Shared-memory wavefronts and conflicts are
 //                      exact: the catalogue reads them at the SASS level (docs/counters.md).
@@ -15,12 +16,6 @@
 #include <vector>
 
 namespace cudalab {
-
-// The short names of the metrics the model is meant to predict and that are compared, in
-// display order. Other predicted figures (LDS instruction counts, bytes per sector) follow
-// from these or count something the hardware counts differently (predicated-off LDS), so
-// they are shown but never judged.
-const std::vector<std::string>& compared_metrics();
 
 // A .ratio or .pct metric: a quotient of counts, computed in floating point on both sides.
 bool is_quotient(const metric_info& info);

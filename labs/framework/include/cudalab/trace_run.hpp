@@ -15,9 +15,6 @@
 
 namespace cudalab {
 
-// The metrics the tracer measures, by the catalogue's short names (the counters' names too).
-const std::vector<std::string>& traced_metrics();
-
 // Gives each row the launches traced under its label (trace::trace_point_label), folded by the
 // access model's rules. A row without any gets `n/a (<missing>)`; a launch that reports an error
 // makes its row n/a with that error.

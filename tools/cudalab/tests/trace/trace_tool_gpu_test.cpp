@@ -13,6 +13,7 @@
 #include "gpu_test.hpp"
 
 #include "cudalab/lab.hpp"
+#include "cudalab/metrics.hpp"
 #include "cudalab/trace/tracer_support.hpp"
 #include "cudalab/trace_run.hpp"
 

@@ -42,7 +42,7 @@ inline void add_shared_totals(std::map<std::string, double>& totals, const model
 inline void expect_shared_counts_equal(const std::map<std::string, double>& totals,
                                        const model::access_counts& model) {
   EXPECT_GT(model.shared_ld_wavefronts + model.shared_st_wavefronts, 0u) << "no shared traffic";
-  const auto predicted = model.by_metric();
+  const auto predicted = model_values(model);
   for (const char* metric : {"shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_conflicts",
                              "shared_st_conflicts"}) {
     const auto measured = metric_value(totals, metric);

@@ -1,0 +1,354 @@
+// The metric catalogue: every metric cudalab names, one entry each. An entry carries the GH100
+// CUPTI name (each checked against ncu's list for gh100 and configured offline for every chip
+// by the CPU tests), what a learner reads (column header, unit, meaning), the sets it is in,
+// how far a test may trust it (docs/counters.md), the model's prediction it is held to, and
+// whether the memory tracer measures it. Adding a metric is adding an entry here (and a test).
+#include "cudalab/metrics.hpp"
+#include "cudalab/model/access_model.hpp"
+
+#include <cstdint>
+#include <initializer_list>
+#include <utility>
+
+namespace cudalab {
+namespace {
+
+using x = metric_exactness;
+using model::access_counts;
+
+// The model's readings: a count of its own, or of its instruction walk where the lab has one.
+template <std::uint64_t access_counts::*field>
+std::optional<double> count_of(const access_counts& c) {
+  return static_cast<double>(c.*field);
+}
+template <std::uint64_t model::sass::instruction_counts::*field>
+std::optional<double> instructions_of(const access_counts& c) {
+  if (!c.instructions) return std::nullopt;
+  return static_cast<double>((*c.instructions).*field);
+}
+std::optional<double> threads_per_instruction(const access_counts& c) {
+  if (!c.instructions) return std::nullopt;
+  return c.instructions->threads_per_instruction();
+}
+std::optional<double> branch_uniformity(const access_counts& c) {
+  if (!c.instructions) return std::nullopt;
+  return c.instructions->branch_uniformity_pct();
+}
+// The counter counts predicated-off LDS too: only a model whose kernels issue none predicts it.
+std::optional<double> shared_ld_instructions(const access_counts& c) {
+  if (!c.shared_ld_inst_exact) return std::nullopt;
+  return static_cast<double>(c.shared_ld_instructions);
+}
+
+// One entry, written field by field so that each line says what it sets.
+class entry {
+ public:
+  entry(std::string short_name, std::string cupti_name, std::string unit, std::string meaning) {
+    m.short_name = std::move(short_name);
+    m.cupti_name = std::move(cupti_name);
+    m.unit = std::move(unit);
+    m.meaning = std::move(meaning);
+  }
+  entry& exactness(metric_exactness e) {
+    m.exactness = e;
+    return *this;
+  }
+  entry& header(std::string h) {
+    m.header = std::move(h);
+    return *this;
+  }
+  entry& in(std::initializer_list<const char*> sets) {
+    m.sets.assign(sets.begin(), sets.end());
+    return *this;
+  }
+  entry& missing_on(const std::vector<std::string>& chips) {
+    m.missing_on = chips;
+    return *this;
+  }
+  entry& derived_from(std::vector<metric_term> terms) {
+    m.derived_from = std::move(terms);
+    return *this;
+  }
+  entry& held_to(model_reading reading) {
+    m.model = reading;
+    return *this;
+  }
+  entry& traced() {
+    m.traced = true;
+    return *this;
+  }
+  operator metric_info() const { return m; }  // NOLINT: entries convert where the list is built
+
+ private:
+  metric_info m;
+};
+
+std::vector<metric_set> make_sets() {
+  return {
+      {"memory", "global loads and stores: requests and sectors (what a run collects by default)"},
+      {"shared", "shared-memory instructions, wavefronts and bank conflicts, at the SASS level"},
+      {"pipe", "shared wavefronts and conflicts as the L1 data stage counts them (never judged)"},
+      {"classes", "every way an SM moves memory, by instruction class"},
+      {"divergence", "threads per instruction, branches and instructions"},
+      {"dram", "device-memory bytes and the reads L1 asked of L2"},
+      {"local", "local memory: spills and arrays indexed at run time"},
+      {"constant", "the indexed constant cache"},
+  };
+}
+
+std::vector<metric_info> make_catalogue() {
+  // Chips whose memory the profiler reads without dram__ counters (checked offline against every
+  // chip CUPTI lists by catalogue_chips_test; docs/counters.md): the integrated GPUs (GA10B,
+  // GB10B, GB20B) and the GDDR7 GeForce Blackwell chips (GB20x).
+  const std::vector<std::string> no_dram_counters = {"GA10B", "GB10B", "GB202", "GB203",
+                                                     "GB205", "GB206", "GB207", "GB20B"};
+  // Chips before Ampere, which have no LDGSTS (cp.async) instruction to count.
+  const std::vector<std::string> no_ldgsts = {"GV100", "TU102", "TU104", "TU106", "TU116", "TU117"};
+  return {
+      entry("ld_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "requests",
+            "global load requests: one per warp-level load instruction with an active thread")
+          .header("ld req")
+          .in({"memory"})
+          .held_to(count_of<&access_counts::global_ld_requests>)
+          .traced(),
+      entry("ld_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "sectors",
+            "32-byte sectors the global loads touched (4 per request when a warp reads 128 "
+            "consecutive bytes)")
+          .header("ld sect")
+          .in({"memory"})
+          .held_to(count_of<&access_counts::global_ld_sectors>)
+          .traced(),
+      entry("st_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", "requests",
+            "global store requests: one per warp-level store instruction with an active thread")
+          .header("st req")
+          .in({"memory"})
+          .held_to(count_of<&access_counts::global_st_requests>)
+          .traced(),
+      entry("st_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", "sectors",
+            "32-byte sectors the global stores touched")
+          .header("st sect")
+          .in({"memory"})
+          .held_to(count_of<&access_counts::global_st_sectors>)
+          .traced(),
+      entry("ld_bytes", "smsp__sass_data_bytes_mem_global_op_ld.sum", "bytes",
+            "bytes the active lanes of global loads asked for: the sectors they fill are the "
+            "ideal"),
+      entry("st_bytes", "smsp__sass_data_bytes_mem_global_op_st.sum", "bytes",
+            "bytes the active lanes of global stores wrote"),
+      entry("ld_bytes_per_sector",
+            "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.ratio", "bytes/sector",
+            "useful bytes per loaded sector: 32 means no byte fetched in vain"),
+      entry("st_bytes_per_sector",
+            "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.ratio", "bytes/sector",
+            "useful bytes per stored sector: 32 means every written byte was asked for"),
+      entry("global_ld_inst", "smsp__sass_inst_executed_op_global_ld.sum", "instructions",
+            "global load instructions executed by warps (LDG and generic LD)")
+          .in({"classes"}),
+      entry("global_st_inst", "smsp__sass_inst_executed_op_global_st.sum", "instructions",
+            "global store instructions executed by warps (STG and generic ST)")
+          .in({"classes"}),
+      // Every other way an SM moves memory, by instruction class (SASS level): what a grader must
+      // see beside the LSU's global loads and stores.
+      entry("global_atom_inst", "smsp__sass_inst_executed_op_global_atom.sum", "instructions",
+            "global atomic instructions whose result is used (ATOM, ATOMG)")
+          .in({"classes"}),
+      entry("global_red_inst", "smsp__sass_inst_executed_op_global_red.sum", "instructions",
+            "global reductions: atomics whose result is not used (REDG)")
+          .in({"classes"}),
+      entry("atom_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum", "requests",
+            "global atomic requests: one per warp-level atomic instruction with an active thread"),
+      entry("red_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum", "requests",
+            "global reduction requests: one per warp-level reduction with an active thread"),
+      entry("ldgsts_inst", "smsp__sass_inst_executed_op_ldgsts.sum", "instructions",
+            "asynchronous copies from global to shared memory (LDGSTS, cp.async)")
+          .in({"classes"})
+          .missing_on(no_ldgsts),
+      entry("texture_inst", "smsp__sass_inst_executed_op_texture.sum", "instructions",
+            "texture and surface instructions (reads through the texture path)")
+          .in({"classes"}),
+      entry("shared_ld_inst", "smsp__inst_executed_op_shared_ld.sum", "instructions",
+            "shared-memory load instructions (LDS), predicated-off ones included")
+          .in({"shared", "classes"})
+          .held_to(shared_ld_instructions),
+      entry("shared_st_inst", "smsp__inst_executed_op_shared_st.sum", "instructions",
+            "shared-memory store instructions (STS), predicated-off ones included")
+          .in({"shared", "classes"}),
+      entry("shared_atom_inst", "smsp__sass_inst_executed_op_shared_atom.sum", "instructions",
+            "shared-memory atomic instructions (ATOMS)")
+          .in({"classes"}),
+      // Shared memory at the SASS level: CUPTI patches each LDS/STS to count the wavefronts
+      // it asked of the data stage, so these depend on the addresses alone (docs/counters.md).
+      entry("shared_ld_wavefronts",
+            "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "wavefronts",
+            "passes of the shared-memory pipeline the load instructions needed (1 per LDS without "
+            "conflicts), counted per instruction")
+          .header("lds wavef")
+          .in({"shared"})
+          .held_to(count_of<&access_counts::shared_ld_wavefronts>)
+          .traced(),
+      entry("shared_st_wavefronts",
+            "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "wavefronts",
+            "passes of the shared-memory pipeline the store instructions needed, counted per "
+            "instruction")
+          .header("sts wavef")
+          .in({"shared"})
+          .held_to(count_of<&access_counts::shared_st_wavefronts>)
+          .traced(),
+      entry(
+          "shared_ld_conflicts", "", "conflicts",
+          "shared load wavefronts beyond each instruction's ideal (bank conflicts): the SASS-level "
+          "wavefronts minus the ideal the data stage counted")
+          .header("lds confl")
+          .in({"shared"})
+          .derived_from(
+              {{+1, "shared_ld_wavefronts"}, {-1, "pipe_ld_wavefronts"}, {+1, "pipe_ld_conflicts"}})
+          .held_to(count_of<&access_counts::shared_ld_conflicts>)
+          .traced(),
+      entry("shared_st_conflicts", "", "conflicts",
+            "shared store wavefronts beyond each instruction's ideal (bank conflicts): the "
+            "SASS-level wavefronts minus the ideal the data stage counted")
+          .header("sts confl")
+          .in({"shared"})
+          .derived_from(
+              {{+1, "shared_st_wavefronts"}, {-1, "pipe_st_wavefronts"}, {+1, "pipe_st_conflicts"}})
+          .held_to(count_of<&access_counts::shared_st_conflicts>)
+          .traced(),
+      // The same passes as the L1 data stage counts them: above the per-instruction count by an
+      // excess that grows with size and occupancy, which it also counts as bank conflicts.
+      entry(
+          "pipe_ld_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+          "wavefronts",
+          "shared load wavefronts as the L1 data stage counted them: the SASS-level count plus an "
+          "excess that grows with size and occupancy")
+          .exactness(x::tolerance)
+          .in({"pipe"}),
+      entry("pipe_st_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+            "wavefronts",
+            "shared store wavefronts as the L1 data stage counted them (the excess included)")
+          .exactness(x::tolerance)
+          .in({"pipe"}),
+      entry(
+          "pipe_ld_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+          "conflicts",
+          "the data stage's load wavefronts beyond its ideal: real bank conflicts plus its excess")
+          .exactness(x::tolerance)
+          .in({"pipe"}),
+      entry(
+          "pipe_st_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+          "conflicts",
+          "the data stage's store wavefronts beyond its ideal: real bank conflicts plus its excess")
+          .exactness(x::tolerance)
+          .in({"pipe"}),
+      entry("thread_efficiency", "smsp__average_thread_inst_executed_per_inst_executed.ratio",
+            "threads/instruction",
+            "active threads per executed warp instruction (32 = no divergence)")
+          .exactness(x::per_binary)
+          .header("thr/inst")
+          .in({"divergence"})
+          .held_to(threads_per_instruction),
+      entry("branch_uniformity", "smsp__sass_average_branch_targets_threads_uniform.pct", "%",
+            "branch targets where all active threads of the warp went the same way (0 without "
+            "branches)")
+          .exactness(x::per_binary)
+          .header("uniform%")
+          .in({"divergence"})
+          .held_to(branch_uniformity),
+      entry("divergent_branches", "smsp__sass_branch_targets_threads_divergent.sum",
+            "branch targets", "branch targets on which the active threads of a warp split")
+          .exactness(x::per_binary)
+          .header("div br")
+          .in({"divergence"})
+          .held_to(instructions_of<&model::sass::instruction_counts::divergent_branches>),
+      entry("uniform_branches", "smsp__sass_branch_targets_threads_uniform.sum", "branch targets",
+            "branch executions (BRA, CALL, RET) on which all active threads of the warp went the "
+            "same way")
+          .exactness(x::per_binary)
+          .in({"divergence"})
+          .held_to(instructions_of<&model::sass::instruction_counts::uniform_branches>),
+      entry("instructions", "smsp__inst_executed.sum", "instructions",
+            "warp instructions executed, all kinds")
+          .exactness(x::per_binary)
+          .in({"divergence"})
+          .held_to(instructions_of<&model::sass::instruction_counts::warp_instructions>),
+      entry("thread_instructions", "smsp__thread_inst_executed.sum", "instructions",
+            "thread instructions: each warp instruction counted once per active lane "
+            "(predicated-off lanes included)")
+          .exactness(x::per_binary)
+          .in({"divergence"})
+          .held_to(instructions_of<&model::sass::instruction_counts::thread_instructions>),
+      entry("blocks_launched", "sm__ctas_launched.sum", "blocks",
+            "thread blocks the launches started, on every SM"),
+      entry(
+          "local_ld_requests", "l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum", "requests",
+          "local-memory load requests (LDL): one per warp-level instruction with an active thread")
+          .in({"local"})
+          .held_to(count_of<&access_counts::local_ld_requests>),
+      entry("local_ld_sectors", "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum", "sectors",
+            "32-byte sectors the local loads touched (4 per request: lanes' words are interleaved)")
+          .header("ldl sect")
+          .in({"local"})
+          .held_to(count_of<&access_counts::local_ld_sectors>),
+      entry(
+          "local_st_requests", "l1tex__t_requests_pipe_lsu_mem_local_op_st.sum", "requests",
+          "local-memory store requests (STL): one per warp-level instruction with an active thread")
+          .in({"local"})
+          .held_to(count_of<&access_counts::local_st_requests>),
+      entry("local_st_sectors", "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum", "sectors",
+            "32-byte sectors the local stores touched (spills and run-time indexed arrays)")
+          .header("stl sect")
+          .in({"local"})
+          .held_to(count_of<&access_counts::local_st_sectors>),
+      entry("constant_requests", "idc__requests.sum", "requests",
+            "requests to the indexed constant cache (LDC with a register address); at least one a "
+            "warp-level LDC on the H100")
+          .exactness(x::per_binary)
+          .in({"constant"}),
+      entry(
+          "constant_divergent_inst", "sm__idc_divergent_instructions.sum", "instructions",
+          "constant loads whose lanes asked for more than one address; equal to lab 02's model on "
+          "the H100")
+          .exactness(x::per_binary)
+          .in({"constant"}),
+      entry("constant_replays", "sm__idc_divergent_instruction_replays.sum", "replays",
+            "extra constant-cache passes: one per distinct address beyond the first; equal to lab "
+            "02's model on the H100")
+          .exactness(x::per_binary)
+          .in({"constant"}),
+      entry("dram_read_bytes", "dram__bytes_read.sum", "bytes",
+            "bytes read from device memory (HBM); depends on what the caches already held")
+          .exactness(x::tolerance)
+          .in({"dram"})
+          .missing_on(no_dram_counters),
+      entry("dram_write_bytes", "dram__bytes_write.sum", "bytes",
+            "bytes written to device memory (HBM)")
+          .exactness(x::tolerance)
+          .in({"dram"})
+          .missing_on(no_dram_counters),
+      entry("l2_sectors_from_l1", "lts__t_sectors_srcunit_tex_op_read.sum", "sectors",
+            "sectors L1 requested from L2 for reads (equals ld_sectors only for pure streaming)")
+          .exactness(x::tolerance)
+          .in({"dram"}),
+      entry("duration", "gpu__time_duration.sum", "ns", "kernel duration as the GPU measured it")
+          .exactness(x::tolerance),
+  };
+}
+
+}  // namespace
+
+// Built on first use, so that no static initializer elsewhere can see it half made.
+const std::vector<metric_info>& metric_catalogue() {
+  static const std::vector<metric_info> catalogue = make_catalogue();
+  return catalogue;
+}
+
+const std::vector<metric_set>& metric_sets() {
+  static const std::vector<metric_set> sets = make_sets();
+  return sets;
+}
+
+const std::vector<std::string>& chips_without_range_profiler() {
+  static const std::vector<std::string> chips = {"GV11B"};
+  return chips;
+}
+
+}  // namespace cudalab
