@@ -4,7 +4,7 @@
 
 #include "cudalab/check.hpp"
 #include "cudalab/device.hpp"
-#include "cudalab/device_json.hpp"
+#include "device_json.hpp"
 #include "cudalab/report_options.hpp"
 
 #include <iostream>

@@ -5,6 +5,7 @@
 #include "background_results.hpp"
 #include "counter_batch.hpp"
 #include "cudalab/check.hpp"
+#include "cudalab/copy_roof.hpp"
 #include "cudalab/counters.hpp"
 #include "cudalab/device.hpp"
 #include "cudalab/device_buffer.hpp"
@@ -28,24 +29,6 @@ namespace cudalab {
 
 std::optional<double> counter_cell::get(std::string_view metric) const {
   return metric_value(totals, metric);
-}
-
-double measured_copy_gbps(int device) {
-  static std::map<int, double> measured;
-  if (auto it = measured.find(device); it != measured.end()) return it->second;
-  select_device(device);
-  // 256 MiB each way: far beyond L2 (50 MB), so this is DRAM bandwidth.
-  const std::size_t bytes = std::size_t{256} << 20;
-  device_buffer<unsigned char> src(bytes), dst(bytes);
-  cuda_stream stream;
-  src.fill_bytes(0x5a, stream.get());
-  const timing_stats t = time_on_stream(stream.get(), 3, 20, [&] {
-    CUDALAB_CHECK_CUDA(
-        cudaMemcpyAsync(dst.data(), src.data(), bytes, cudaMemcpyDeviceToDevice, stream.get()));
-  });
-  const double gbps = 2.0 * static_cast<double>(bytes) / (t.median_ms * 1e-3) / 1e9;
-  measured[device] = gbps;
-  return gbps;
 }
 
 std::vector<long> sweep_values(const variant& v, const sweep_request& request,
@@ -217,69 +200,169 @@ void check_run_request(const run_request& request) {
   check_model_budget(*request.which, points);
 }
 
+namespace {
+
+// The GPU's facts and grid limits; every GPU's limits where the request runs none.
+struct run_device {
+  std::optional<device_facts> facts;
+  grid_limits limits;
+};
+
+run_device open_device(const run_request& request) {
+  run_device d;
+  if (!request.gpu) return d;
+  d.facts = query_device(request.device);
+  // A build without code for this GPU stops here, saying which architecture to build.
+  require_kernel_image(d.facts->cc_major, d.facts->cc_minor, d.facts->name);
+  d.limits = {static_cast<std::uint64_t>(d.facts->max_grid_dim[0]),
+              static_cast<std::uint64_t>(d.facts->max_grid_dim[1]),
+              static_cast<std::uint64_t>(d.facts->max_grid_dim[2])};
+  return d;
+}
+
+// Every point's size against the GPU's memory, before anything is allocated.
+void check_points_fit(const lab& l, const std::vector<point>& points, const device_facts& facts) {
+  for (const point& p : points) {
+    if (p.config.size > facts.global_memory_total)
+      throw usage_error("--size " + std::to_string(p.config.size) + " is larger than " +
+                        facts.name + "'s memory (" +
+                        format_bytes(static_cast<double>(facts.global_memory_total)) + ")");
+    if (p.which->device_bytes) {
+      const std::size_t need = p.which->device_bytes(p.config);
+      if (need > facts.global_memory_free)
+        throw usage_error(l.id + "/" + p.which->name + " at --size " +
+                          std::to_string(p.config.size) + " needs " + format_bytes(need) +
+                          " of GPU memory but " + facts.name + " has " +
+                          format_bytes(facts.global_memory_free) + " free");
+    }
+  }
+}
+
+std::string counted(std::size_t i, std::size_t of) {
+  return " (" + std::to_string(i + 1) + " of " + std::to_string(of) + ")";
+}
+
+// Without a GPU: the model's predictions alone, computed in the background in order.
+std::vector<result_row> predict_only(const run_request& request, const std::vector<point>& points) {
+  const lab& l = *request.which;
+  background_results<result_row> predictions(
+      points.size(), [&](std::size_t i) { return predicted_row(l, points[i]); });
+  std::vector<result_row> rows;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (request.progress)
+      request.progress("predicting " + l.id + "/" + points[i].which->name +
+                       counted(i, points.size()));
+    result_row row = predictions.take(i);
+    row.verification.detail = "n/a (no GPU)";
+    row.counters.reason = "no GPU";
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+// Times a point's launches: the first traced under its label when the tracer is attached
+// (cudalab run --trace's second process, or check's fallback); the rest run untraced.
+timing_stats time_point(const point& p, const run_request& request, prepared_variant& prepared,
+                        cuda_stream& stream, bool tracing) {
+  bool traced = !tracing;
+  const std::string label =
+      trace::trace_point_label(p.which->name, p.config.size, p.config.block, p.config.param);
+  const auto launch = [&] {
+    if (traced) return prepared.launch(stream.get());
+    traced = true;
+    trace::scoped_point mark(label);
+    prepared.launch(stream.get());
+  };
+  const int cap = p.which->max_timed_runs;
+  const int warmup = cap > 0 ? std::min(request.warmup, 1) : request.warmup;
+  const int repeat = cap > 0 ? std::min(request.repeat, cap) : request.repeat;
+  if (p.which->timed_on_host)
+    return time_on_host(warmup, repeat, launch, [&] {
+      prepared.reset(stream.get());
+      stream.synchronize();
+    });
+  return time_on_stream(stream.get(), warmup, repeat, launch,
+                        [&] { prepared.reset(stream.get()); });
+}
+
+// One point on the GPU, each phase in its NVTX range and timed on the host: allocate, upload,
+// time the launches, download, verify. Returns the prepared point for the counters to reuse.
+std::unique_ptr<prepared_variant> measure_point(const point& p, const run_request& request,
+                                                result_row& row, cuda_stream& stream,
+                                                bool tracing) {
+  const std::string& lab_id = request.which->id;
+  host_clock clock;
+  nvtx::scoped_range lab_range(lab_id, lab_id);
+  nvtx::scoped_range variant_range(p.which->name, lab_id);
+  std::unique_ptr<prepared_variant> prepared;
+  {
+    nvtx::scoped_range phase("alloc", lab_id);
+    prepared = p.which->prepare(p.config, stream.get());
+    row.phases.alloc_ms = clock.lap_ms();
+  }
+  {
+    nvtx::scoped_range phase("h2d", lab_id);
+    prepared->upload(stream.get());
+    stream.synchronize();
+    row.phases.h2d_ms = clock.lap_ms();
+  }
+  row.shape = prepared->shape();
+  if (p.which->resources) row.resources = p.which->resources(p.config);
+  {
+    nvtx::scoped_range phase("kernel", lab_id);
+    row.time = time_point(p, request, *prepared, stream, tracing);
+    row.phases.kernel_ms = clock.lap_ms();
+  }
+  {
+    nvtx::scoped_range phase("d2h", lab_id);
+    prepared->download(stream.get());
+    row.phases.d2h_ms = clock.lap_ms();
+  }
+  {
+    nvtx::scoped_range phase("verify", lab_id);
+    row.verification = prepared->verify();
+    row.phases.verify_ms = clock.lap_ms();
+  }
+  return prepared;
+}
+
+// Bandwidths from the median time: of the ideal bytes, against the copy roof, of the payload.
+void add_bandwidths(result_row& row, double roof) {
+  if (row.time.median_ms <= 0) return;
+  row.gbps = row.ideal.bytes / (row.time.median_ms * 1e-3) / 1e9;
+  row.pct_of_roof = roof > 0 ? 100.0 * row.gbps / roof : 0;
+  row.payload_gbps = row.ideal.payload() / (row.time.median_ms * 1e-3) / 1e9;
+}
+
+}  // namespace
+
 std::vector<result_row> run_lab(const run_request& request) {
   if (!request.which) throw usage_error("no lab given");
   if (request.repeat < 1) throw usage_error("--repeat must be at least 1");
   const lab& l = *request.which;
-  const auto say = [&](const std::string& what) {
-    if (request.progress) request.progress(what);
-  };
-
-  grid_limits limits;  // the H100's (every GPU's) where there is no device
-  std::optional<device_facts> facts;
-  if (request.gpu) {
-    facts = query_device(request.device);
-    // A build without code for this GPU stops here, saying which architecture to build.
-    require_kernel_image(facts->cc_major, facts->cc_minor, facts->name);
-    limits = {static_cast<std::uint64_t>(facts->max_grid_dim[0]),
-              static_cast<std::uint64_t>(facts->max_grid_dim[1]),
-              static_cast<std::uint64_t>(facts->max_grid_dim[2])};
-  }
-  const std::vector<point> points = expand(request, limits);
+  const run_device device = open_device(request);
+  const std::vector<point> points = expand(request, device.limits);
   if (points.empty())
     throw usage_error("nothing to run: every variant asked for is above its size limit");
-  const auto predict_point = [&](std::size_t i) { return predicted_row(l, points[i]); };
-  const auto counted = [&](std::size_t i) {
-    return " (" + std::to_string(i + 1) + " of " + std::to_string(points.size()) + ")";
-  };
-  std::vector<result_row> rows;
   if (!request.gpu) {
     check_model_budget(l, points);
     if (request.accepted) request.accepted();
-    background_results<result_row> predictions(points.size(), predict_point);
-    for (std::size_t i = 0; i < points.size(); ++i) {
-      say("predicting " + l.id + "/" + points[i].which->name + counted(i));
-      result_row row = predictions.take(i);
-      row.verification.detail = "n/a (no GPU)";
-      row.counters.reason = "no GPU";
-      rows.push_back(std::move(row));
-    }
-    return rows;
+    return predict_only(request, points);
   }
-
   select_device(request.device);
-  for (const point& p : points) {
-    if (p.config.size > facts->global_memory_total)
-      throw usage_error("--size " + std::to_string(p.config.size) + " is larger than " +
-                        facts->name + "'s memory (" +
-                        format_bytes(static_cast<double>(facts->global_memory_total)) + ")");
-    if (p.which->device_bytes) {
-      const std::size_t need = p.which->device_bytes(p.config);
-      if (need > facts->global_memory_free)
-        throw usage_error(l.id + "/" + p.which->name + " at --size " +
-                          std::to_string(p.config.size) + " needs " + format_bytes(need) +
-                          " of GPU memory but " + facts->name + " has " +
-                          format_bytes(facts->global_memory_free) + " free");
-    }
-  }
+  check_points_fit(l, points, *device.facts);
   // Sizes are checked first: only then may the model start simulating them.
   check_model_budget(l, points);
   if (request.accepted) request.accepted();
-  background_results<result_row> predictions(points.size(), predict_point);
+  background_results<result_row> predictions(
+      points.size(), [&](std::size_t i) { return predicted_row(l, points[i]); });
+  const auto say = [&](const std::string& what) {
+    if (request.progress) request.progress(what);
+  };
   say("measuring the copy roof (cudaMemcpy device to device)");
   const double roof = measured_copy_gbps(request.device);
   // Waiting points may hold a quarter of the free memory between them.
-  counter_batch counters(request, facts->global_memory_free / 4);
+  counter_batch counters(request, device.facts->global_memory_free / 4);
   cuda_stream stream;
   const bool tracing = trace::tracing_this_process();
   // The tracer appends for the life of the process (check's grader runs several requests):
@@ -287,72 +370,16 @@ std::vector<result_row> run_lab(const run_request& request) {
   const std::uintmax_t trace_start =
       tracing ? trace::trace_file_end(trace::trace_output_file()) : 0;
 
+  std::vector<result_row> rows;
   for (std::size_t i = 0; i < points.size(); ++i) {
     const point& p = points[i];
-    say("timing " + l.id + "/" + p.which->name + counted(i));
+    say("timing " + l.id + "/" + p.which->name + counted(i, points.size()));
     host_clock clock;
     result_row row = predictions.take(i);
-    const double waited = clock.lap_ms();
     row.measured = true;
-    row.phases.wait_ms = waited;
-    std::unique_ptr<prepared_variant> prepared;
-    {
-      nvtx::scoped_range lab_range(l.id, l.id);
-      nvtx::scoped_range variant_range(p.which->name, l.id);
-      {
-        nvtx::scoped_range phase("alloc", l.id);
-        prepared = p.which->prepare(p.config, stream.get());
-        row.phases.alloc_ms = clock.lap_ms();
-      }
-      {
-        nvtx::scoped_range phase("h2d", l.id);
-        prepared->upload(stream.get());
-        stream.synchronize();
-        row.phases.h2d_ms = clock.lap_ms();
-      }
-      row.shape = prepared->shape();
-      if (p.which->resources) row.resources = p.which->resources(p.config);
-      {
-        nvtx::scoped_range phase("kernel", l.id);
-        // Under the tracer (cudalab run --trace's second process, or check's fallback) the
-        // point's first launch is traced under its label; later ones run untraced.
-        bool traced = !tracing;
-        const std::string label =
-            trace::trace_point_label(p.which->name, p.config.size, p.config.block, p.config.param);
-        const auto launch = [&] {
-          if (traced) return prepared->launch(stream.get());
-          traced = true;
-          trace::scoped_point mark(label);
-          prepared->launch(stream.get());
-        };
-        const int cap = p.which->max_timed_runs;
-        const int warmup = cap > 0 ? std::min(request.warmup, 1) : request.warmup;
-        const int repeat = cap > 0 ? std::min(request.repeat, cap) : request.repeat;
-        row.time = p.which->timed_on_host ? time_on_host(warmup, repeat, launch,
-                                                         [&] {
-                                                           prepared->reset(stream.get());
-                                                           stream.synchronize();
-                                                         })
-                                          : time_on_stream(stream.get(), warmup, repeat, launch,
-                                                           [&] { prepared->reset(stream.get()); });
-        row.phases.kernel_ms = clock.lap_ms();
-      }
-      {
-        nvtx::scoped_range phase("d2h", l.id);
-        prepared->download(stream.get());
-        row.phases.d2h_ms = clock.lap_ms();
-      }
-      {
-        nvtx::scoped_range phase("verify", l.id);
-        row.verification = prepared->verify();
-        row.phases.verify_ms = clock.lap_ms();
-      }
-    }
-    if (row.time.median_ms > 0) {
-      row.gbps = row.ideal.bytes / (row.time.median_ms * 1e-3) / 1e9;
-      row.pct_of_roof = roof > 0 ? 100.0 * row.gbps / roof : 0;
-      row.payload_gbps = row.ideal.payload() / (row.time.median_ms * 1e-3) / 1e9;
-    }
+    row.phases.wait_ms = clock.lap_ms();
+    std::unique_ptr<prepared_variant> prepared = measure_point(p, request, row, stream, tracing);
+    add_bandwidths(row, roof);
     rows.push_back(std::move(row));
     // Counters later, in separate launches shared with the points around it (counter_batch).
     if (counters.wants(*p.which, rows.back().counters)) {

@@ -3,6 +3,7 @@
 // holds them as measured.
 #include "gpu_test.hpp"
 
+#include "cudalab/copy_roof.hpp"
 #include "cudalab/device.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/report.hpp"

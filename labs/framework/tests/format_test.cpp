@@ -4,7 +4,6 @@
 #include "sample_rows.hpp"
 
 #include "cudalab/check.hpp"
-#include "cudalab/device_json.hpp"
 #include "cudalab/report.hpp"
 
 #include <gtest/gtest.h>
@@ -163,21 +162,6 @@ TEST(report_json, values_a_run_did_not_measure_are_null) {
 TEST(report_json, an_empty_run_is_an_object_with_no_rows) {
   const auto doc = nlohmann::json::parse(write({}, output_format::json));
   EXPECT_TRUE(doc.at("rows").empty());
-}
-
-TEST(device_json, a_device_name_with_quotes_and_a_newline_round_trips) {
-  device_facts facts;
-  facts.name = "NVIDIA \"H100\"\nline two";
-  facts.max_grid_dim[0] = 2147483647;
-  facts.global_memory_free = std::size_t{84} << 30;
-  facts.driver_version = 13000;
-  std::ostringstream out;
-  write_device_json(out, facts);
-  const auto doc = nlohmann::json::parse(out.str());
-  EXPECT_EQ(doc.at("name").get<std::string>(), facts.name);
-  EXPECT_EQ(doc.at("max_grid_dim").at(0).get<long long>(), 2147483647);
-  EXPECT_EQ(doc.at("global_memory_free_bytes").get<std::size_t>(), facts.global_memory_free);
-  EXPECT_EQ(doc.at("driver_version").get<std::string>(), format_version(13000));
 }
 
 }  // namespace

@@ -27,8 +27,4 @@ std::vector<result_row> run_lab(const run_request& request);
 // bad input before it finds out that nothing can run.
 void check_run_request(const run_request& request);
 
-// Bandwidth of cudaMemcpy device to device (bytes read + written / time): the practical
-// roof for %peak. Measured once per process and device.
-double measured_copy_gbps(int device);
-
 }  // namespace cudalab

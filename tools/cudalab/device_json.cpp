@@ -1,4 +1,4 @@
-#include "cudalab/device_json.hpp"
+#include "device_json.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "cudalab/cli_values.hpp"
+#include "cli_values.hpp"
 
 #include "cudalab/check.hpp"
 #include "cudalab/user_text.hpp"
