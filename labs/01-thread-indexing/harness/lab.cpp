@@ -520,14 +520,13 @@ variant make_indexing_variant(indexing_kind k, std::string name, variant_role ro
 }
 
 lab make_lab_01_thread_indexing() {
-  lab l;
-  l.id = "01-thread-indexing";
-  l.title = "Thread indexing: grid sizes, bounds guards, 2D mappings, grid-stride loops";
-  l.readme = "labs/01-thread-indexing/README.md";
+  // The default size is a multiple of no block size: the tail block is partial, so the
+  // missing guard shows.
+  lab l = new_lab("01-thread-indexing",
+                  "Thread indexing: grid sizes, bounds guards, 2D mappings, grid-stride loops",
+                  "elements", {10'000'000});
   l.headline_metrics = {"threads_launched_per_needed", "ld_sectors_per_request",
                         "st_sectors_per_request"};
-  // Not a multiple of any block size: the tail block is partial, so the missing guard shows.
-  l.default_size = 10'000'000;
   l.variants = {
       make_indexing_variant(indexing_kind::overlaunch, "grid_overlaunch", variant_role::naive,
                             "grid = n/t + n%t launches up to t-1 idle blocks"),
