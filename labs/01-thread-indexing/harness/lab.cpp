@@ -493,10 +493,7 @@ double indexing_model_cost(indexing_kind k, const launch_config& c) {
 
 variant make_indexing_variant(indexing_kind k, std::string name, variant_role role,
                               std::string lesson) {
-  variant v;
-  v.name = std::move(name);
-  v.role = role;
-  v.lesson = std::move(lesson);
+  variant v = new_variant(std::move(name), role, std::move(lesson));
   v.default_block = 256;
   if (is_matrix(k))
     v.blocks = {32, 1024, 32, false, "the 2D variants launch blocks of 32 x (t/32) threads"};

@@ -42,6 +42,14 @@ std::string block_rule::violation(int block) const {
   return {};
 }
 
+variant new_variant(std::string name, variant_role role, std::string lesson) {
+  variant v;
+  v.name = std::move(name);
+  v.role = role;
+  v.lesson = std::move(lesson);
+  return v;
+}
+
 lab new_lab(const std::string& id, std::string title, std::string size_unit, lab_sizes sizes) {
   lab l;
   l.id = id;

@@ -236,6 +236,9 @@ struct lab {
   std::string number() const { return id.substr(0, 2); }
 };
 
+// A variant with its name, role and one-line lesson; the rest is the lab's to fill in.
+variant new_variant(std::string name, variant_role role, std::string lesson);
+
 // The sizes a lab runs (lab::default_size, max_size and sanitize_size).
 struct lab_sizes {
   std::size_t default_size = 0;
