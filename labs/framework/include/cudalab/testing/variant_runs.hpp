@@ -12,6 +12,17 @@
 
 namespace cudalab::testing {
 
+// Prepares `v` for `c`, runs it once (upload, reset, launch, download) and verifies.
+inline verify_result run_once_and_verify(const variant& v, const launch_config& c,
+                                         cudaStream_t stream) {
+  auto prepared = v.prepare(c, stream);
+  prepared->upload(stream);
+  prepared->reset(stream);
+  prepared->launch(stream);
+  prepared->download(stream);
+  return prepared->verify();
+}
+
 // Uploads, then resets and launches twice (the second run shows that reset re-poisons the
 // output), downloads and verifies.
 inline verify_result run_twice_and_verify(prepared_variant& p, const cuda_stream& stream) {
