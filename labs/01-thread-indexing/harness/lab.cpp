@@ -493,10 +493,7 @@ double indexing_model_cost(indexing_kind k, const launch_config& c) {
 
 variant make_indexing_variant(indexing_kind k, std::string name, variant_role role,
                               std::string lesson) {
-  variant v;
-  v.name = std::move(name);
-  v.role = role;
-  v.lesson = std::move(lesson);
+  variant v = new_variant(std::move(name), role, std::move(lesson));
   v.default_block = 256;
   if (is_matrix(k))
     v.blocks = {32, 1024, 32, false, "the 2D variants launch blocks of 32 x (t/32) threads"};
@@ -520,14 +517,13 @@ variant make_indexing_variant(indexing_kind k, std::string name, variant_role ro
 }
 
 lab make_lab_01_thread_indexing() {
-  lab l;
-  l.id = "01-thread-indexing";
-  l.title = "Thread indexing: grid sizes, bounds guards, 2D mappings, grid-stride loops";
-  l.readme = "labs/01-thread-indexing/README.md";
+  // The default size is a multiple of no block size: the tail block is partial, so the
+  // missing guard shows.
+  lab l = new_lab("01-thread-indexing",
+                  "Thread indexing: grid sizes, bounds guards, 2D mappings, grid-stride loops",
+                  "elements", {10'000'000});
   l.headline_metrics = {"threads_launched_per_needed", "ld_sectors_per_request",
                         "st_sectors_per_request"};
-  // Not a multiple of any block size: the tail block is partial, so the missing guard shows.
-  l.default_size = 10'000'000;
   l.variants = {
       make_indexing_variant(indexing_kind::overlaunch, "grid_overlaunch", variant_role::naive,
                             "grid = n/t + n%t launches up to t-1 idle blocks"),

@@ -9,6 +9,7 @@
 #include "cudalab/counters.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/stream.hpp"
+#include "cudalab/testing/variant_runs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,15 +20,6 @@ namespace {
 
 using testing::counter_test;
 using testing::gpu_test;
-
-verify_result run_once(const variant& v, const launch_config& c, cudaStream_t stream) {
-  auto prepared = v.prepare(c, stream);
-  prepared->upload(stream);
-  prepared->reset(stream);
-  prepared->launch(stream);
-  prepared->download(stream);
-  return prepared->verify();
-}
 
 class indexing_gpu : public gpu_test {};
 
@@ -42,7 +34,7 @@ TEST_F(indexing_gpu, every_fixed_and_naive_variant_verifies_at_random_sizes_and_
       for (const auto& v : l.variants) {
         if (v.role == variant_role::buggy) continue;
         if (v.name.rfind("matrix_", 0) == 0 && block % 32 != 0) continue;
-        const verify_result r = run_once(v, c, stream.get());
+        const verify_result r = testing::run_once_and_verify(v, c, stream.get());
         EXPECT_TRUE(r.ok) << v.name << " n=" << c.size << " block=" << block << ": " << r.detail;
       }
     }
@@ -53,12 +45,14 @@ TEST_F(indexing_gpu, missing_bounds_guard_is_caught_by_the_canary) {
   const lab l = make_lab_01_thread_indexing();
   const variant& buggy = *l.find("no_bounds_guard");
   cuda_stream stream;
-  const verify_result partial = run_once(buggy, launch_config{1000, 256, 0}, stream.get());
+  const verify_result partial =
+      testing::run_once_and_verify(buggy, launch_config{1000, 256, 0}, stream.get());
   EXPECT_FALSE(partial.ok);
   EXPECT_NE(partial.detail.find("canary overwritten: 24 floats"), std::string::npos)
       << partial.detail;
   // With a size that is a multiple of the block the bug hides: exactly why it is dangerous.
-  const verify_result exact = run_once(buggy, launch_config{1024, 256, 0}, stream.get());
+  const verify_result exact =
+      testing::run_once_and_verify(buggy, launch_config{1024, 256, 0}, stream.get());
   EXPECT_TRUE(exact.ok) << exact.detail;
 }
 
@@ -66,16 +60,19 @@ TEST_F(indexing_gpu, underlaunch_leaves_the_last_n_mod_t_elements_unwritten) {
   const lab l = make_lab_01_thread_indexing();
   const variant& buggy = *l.find("grid_underlaunch");
   cuda_stream stream;
-  const verify_result partial = run_once(buggy, launch_config{1000, 256, 0}, stream.get());
+  const verify_result partial =
+      testing::run_once_and_verify(buggy, launch_config{1000, 256, 0}, stream.get());
   EXPECT_FALSE(partial.ok);
   EXPECT_NE(partial.detail.find("232 elements never written, from element 768"), std::string::npos)
       << partial.detail;
-  const verify_result none = run_once(buggy, launch_config{100, 256, 0}, stream.get());
+  const verify_result none =
+      testing::run_once_and_verify(buggy, launch_config{100, 256, 0}, stream.get());
   EXPECT_FALSE(none.ok);
   EXPECT_NE(none.detail.find("100 elements never written, from element 0"), std::string::npos)
       << none.detail;
   // A size that is a multiple of the block hides this bug too.
-  const verify_result exact = run_once(buggy, launch_config{1024, 256, 0}, stream.get());
+  const verify_result exact =
+      testing::run_once_and_verify(buggy, launch_config{1024, 256, 0}, stream.get());
   EXPECT_TRUE(exact.ok) << exact.detail;
 }
 
@@ -98,7 +95,7 @@ TEST_F(indexing_gpu, int_index_overflow_records_every_wrap_the_model_predicts_an
         ", lowest " + std::to_string(model.lowest_index) +
         ") and were stopped before touching memory; " + std::to_string(c.size - below) +
         " elements never written, from element " + std::to_string(below);
-    const verify_result r = run_once(buggy, c, stream.get());
+    const verify_result r = testing::run_once_and_verify(buggy, c, stream.get());
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.detail, expected) << "n=" << c.size << " block=" << c.block;
   }

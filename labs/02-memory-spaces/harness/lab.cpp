@@ -43,15 +43,11 @@ variant kernel_variant(const char* name, variant_role role, const char* lesson, 
 }  // namespace
 
 lab make_lab_02_memory_spaces() {
-  lab l;
-  l.id = "02-memory-spaces";
-  l.title = "Memory spaces: constant, shared, local, pinned and host memory, and honest timing";
-  l.size_unit = "elements (floats)";
-  l.readme = "labs/02-memory-spaces/README.md";
+  lab l =
+      new_lab("02-memory-spaces",
+              "Memory spaces: constant, shared, local, pinned and host memory, and honest timing",
+              "elements (floats)", {memory_default_size, memory_max_size, memory_sanitize_size});
   l.headline_metrics = {"ld_sectors", "local_st_sectors", "local_ld_sectors"};
-  l.default_size = memory_default_size;
-  l.max_size = memory_max_size;
-  l.sanitize_size = memory_sanitize_size;
   l.default_metrics = {"memory", "local", "constant"};
   variant shared = kernel_variant("coeffs_shared", variant_role::fixed,
                                   "copied to shared memory once a block, then read as a broadcast",
@@ -94,11 +90,7 @@ lab make_lab_02_memory_spaces() {
       make_alloc_variant(),
       make_memory_exercise_variant(),
   };
-  exercise_spec ex;
-  ex.variant = "exercise";
-  ex.file = "labs/02-memory-spaces/exercise.cu";
-  ex.size = memory_default_size;
-  ex.grade = grade_memory;
+  exercise_spec ex = new_exercise(l.id, memory_default_size, grade_memory);
   ex.extra_metrics = {"local"};
   ex.graded_variants = {"local_spill", "registers"};
   l.exercise = ex;

@@ -19,11 +19,6 @@ namespace {
 
 std::string whole_number(double v) { return formatted("%.0f", v); }
 
-std::optional<double> total(const result_row& row, const char* metric) {
-  if (!row.counters.available) return std::nullopt;
-  return row.counters.get(metric);
-}
-
 }  // namespace
 
 memory_targets memory_grade_targets(std::size_t n, unsigned block) {
@@ -34,45 +29,38 @@ memory_targets memory_grade_targets(std::size_t n, unsigned block) {
 }
 
 grade_report grade_memory(const result_row& ex, const std::vector<result_row>&) {
-  grade_report g;
-  std::string hint;
-  const bool correct = ex.verification.ok;
-  g.lines.push_back("correct: " + ex.verification.detail + grade_verdict(correct));
-  if (!correct)
-    hint +=
-        " The sums are wrong: element i must equal sum_k (spill_slot(k, step) + 1) * "
-        "spill_value(x[i], k), the same terms local_spill adds.";
-  if (report_missing_counters(ex, g)) return g;
+  grade_sheet g(ex,
+                "The sums are wrong: element i must equal sum_k (spill_slot(k, step) + 1) * "
+                "spill_value(x[i], k), the same terms local_spill adds.");
+  if (g.counters_missing(ex)) return g.report();
   const memory_targets target =
       memory_grade_targets(ex.config.size, static_cast<unsigned>(ex.config.block));
   bool traffic_ok = true;
   for (const auto& [metric, goal, what] :
        {std::tuple{"local_st_sectors", target.local_st_sectors, "local st sectors "},
         std::tuple{"local_ld_sectors", target.local_ld_sectors, "local ld sectors "}}) {
-    const auto measured = total(ex, metric);
-    const bool ok = measured && *measured <= static_cast<double>(goal);
-    traffic_ok &= ok;
-    g.lines.push_back(what + (measured ? whole_number(*measured) : std::string("n/a")) +
-                      " <= " + whole_number(static_cast<double>(goal)) +
-                      " (the registers kernel, predicted)" + grade_verdict(ok));
+    const auto measured = counter_total(ex, metric);
+    traffic_ok &= g.line(measured && *measured <= static_cast<double>(goal),
+                         what + (measured ? whole_number(*measured) : std::string("n/a")) +
+                             " <= " + whole_number(static_cast<double>(goal)) +
+                             " (the registers kernel, predicted)");
   }
   if (!traffic_ok)
-    hint +=
-        " The kernel still moves its array through local memory (STL/LDL in cuobjdump -sass): "
+    g.advise(
+        "The kernel still moves its array through local memory (STL/LDL in cuobjdump -sass): "
         "a register has no address, so index the array only with compile-time constants (a "
-        "fully unrolled loop) and move the run-time part, spill_slot(k, step), into the values.";
-  const auto ld = total(ex, "ld_sectors"), st = total(ex, "st_sectors");
-  const bool global_ok = ld && st && *ld + *st <= static_cast<double>(target.global_sectors);
-  g.lines.push_back("global sectors " + (ld && st ? whole_number(*ld + *st) : std::string("n/a")) +
-                    " <= " + whole_number(static_cast<double>(target.global_sectors)) +
-                    " (x read once, out written once)" + grade_verdict(global_ok));
+        "fully unrolled loop) and move the run-time part, spill_slot(k, step), into the values.");
+  const auto ld = counter_total(ex, "ld_sectors"), st = counter_total(ex, "st_sectors");
+  const bool global_ok =
+      g.line(ld && st && *ld + *st <= static_cast<double>(target.global_sectors),
+             "global sectors " + (ld && st ? whole_number(*ld + *st) : std::string("n/a")) +
+                 " <= " + whole_number(static_cast<double>(target.global_sectors)) +
+                 " (x read once, out written once)");
   if (!global_ok)
-    hint +=
-        " The kernel moves more global memory than reading x and writing the sums: keep the "
-        "16 values in registers, not in a buffer of global memory.";
-  g.passed = correct && traffic_ok && global_ok;
-  if (!g.passed) g.hint = hint.empty() ? "" : hint.substr(1);
-  return g;
+    g.advise(
+        "The kernel moves more global memory than reading x and writing the sums: keep the "
+        "16 values in registers, not in a buffer of global memory.");
+  return g.finish(g.correct() && traffic_ok && global_ok);
 }
 
 }  // namespace cudalab::labs

@@ -170,10 +170,7 @@ class alloc_prepared final : public prepared_variant {
 
 variant make_copy_variant(std::string name, variant_role role, host_memory host,
                           copy_direction direction, std::string lesson) {
-  variant v;
-  v.name = std::move(name);
-  v.role = role;
-  v.lesson = std::move(lesson);
+  variant v = new_variant(std::move(name), role, std::move(lesson));
   v.has_kernels = false;  // a copy: the copy engine, not an SM
   v.device_bytes = one_device_buffer;
   v.ideal = [](const launch_config& c) {
@@ -188,10 +185,7 @@ variant make_copy_variant(std::string name, variant_role role, host_memory host,
 
 variant make_pipeline_variant(std::string name, variant_role role, unsigned streams,
                               std::string lesson) {
-  variant v;
-  v.name = std::move(name);
-  v.role = role;
-  v.lesson = std::move(lesson);
+  variant v = new_variant(std::move(name), role, std::move(lesson));
   // Its kernels run on streams of its own, which the counters' capture of the runner's stream
   // does not follow: timed only.
   v.has_kernels = false;
@@ -222,10 +216,9 @@ variant make_timer_variant(std::string name, variant_role role, bool host_clock,
 }
 
 variant make_alloc_variant() {
-  variant v;
-  v.name = "alloc_free";
-  v.role = variant_role::baseline;
-  v.lesson = "cudaMalloc + cudaFree of one buffer of the size: compare with a kernel's time";
+  variant v =
+      new_variant("alloc_free", variant_role::baseline,
+                  "cudaMalloc + cudaFree of one buffer of the size: compare with a kernel's time");
   v.has_kernels = false;
   v.timed_on_host = true;  // cudaMalloc and cudaFree return when done: the host's clock sees it
   v.device_bytes = one_device_buffer;

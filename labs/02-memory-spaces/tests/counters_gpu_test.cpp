@@ -15,6 +15,7 @@
 #include "cudalab/counters.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/stream.hpp"
+#include "cudalab/testing/counted_launch.hpp"
 
 #include "gpu_test.hpp"
 
@@ -27,10 +28,7 @@ namespace {
 
 using cudalab::labs::memory_model::kernel;
 
-const char* const ld_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
-const char* const ld_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
-const char* const st_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum";
-const char* const st_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
+using namespace cudalab::testing::counted;  // the CUPTI names of the counts compared
 const char* const local_ld_requests = "l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum";
 const char* const local_ld_sectors = "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum";
 const char* const local_st_requests = "l1tex__t_requests_pipe_lsu_mem_local_op_st.sum";
@@ -47,33 +45,16 @@ const std::pair<const char*, kernel> kernels[] = {
     {"local_spill", kernel::local_spill},
     {"registers", kernel::registers}};
 
-class memory_counters : public cudalab::testing::counter_test {
+class memory_counters : public cudalab::testing::counted_launch_test {
  protected:
-  using totals = std::map<std::string, double>;
-
-  void SetUp() override {
-    counter_test::SetUp();
-    if (IsSkipped()) return;
-    m_stream = std::make_unique<cudalab::cuda_stream>();
-    m_session = std::make_unique<cudalab::counter_session>(
-        0, std::vector<std::string>{ld_requests, ld_sectors, st_requests, st_sectors,
-                                    local_ld_requests, local_ld_sectors, local_st_requests,
-                                    local_st_sectors, idc_requests, idc_divergent, idc_replays});
+  std::vector<std::string> metrics() const override {
+    return {ld_requests,       ld_sectors,       st_requests,       st_sectors,
+            local_ld_requests, local_ld_sectors, local_st_requests, local_st_sectors,
+            idc_requests,      idc_divergent,    idc_replays};
   }
 
   totals measure(const char* name, std::size_t n, int block) {
-    const cudalab::lab l = cudalab::labs::make_lab_02_memory_spaces();
-    const cudalab::variant* v = l.find(name);
-    EXPECT_NE(v, nullptr) << name;
-    auto p = v->prepare(cudalab::launch_config{n, block, 0}, m_stream->get());
-    p->upload(m_stream->get());
-    p->reset(m_stream->get());
-    m_stream->synchronize();
-    const cudalab::counter_result r = m_session->collect([&] {
-      p->launch(m_stream->get());
-      m_stream->synchronize();
-    });
-    return r.totals;
+    return measure_variant(m_lab, name, cudalab::launch_config{n, block, 0});
   }
 
   void expect_global_and_local_as_modelled(const char* name, kernel k, std::size_t n, int block) {
@@ -92,8 +73,7 @@ class memory_counters : public cudalab::testing::counter_test {
     EXPECT_EQ(t[local_st_sectors], static_cast<double>(c.local_st_sectors)) << where;
   }
 
-  std::unique_ptr<cudalab::cuda_stream> m_stream;
-  std::unique_ptr<cudalab::counter_session> m_session;
+  const cudalab::lab m_lab = cudalab::labs::make_lab_02_memory_spaces();
 };
 
 TEST_F(memory_counters, global_and_local_requests_and_sectors_equal_the_model_at_full_warps) {

@@ -5,6 +5,8 @@
 #include "memory_lab.hpp"
 #include "memory_model.hpp"
 
+#include "cudalab/testing/grade_checks.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -39,11 +41,7 @@ result_row modelled(kernel k, bool correct = true, bool counters = true,
   return r;
 }
 
-std::string describe(const grade_report& g) {
-  std::string s = g.passed ? "PASS\n" : "FAIL\n";
-  for (const auto& line : g.lines) s += "  " + line + "\n";
-  return s + "hint: " + g.hint;
-}
+using testing::describe;
 
 TEST(memory_grade, the_target_is_no_local_traffic) {
   const memory_targets t = memory_grade_targets(n, 256);

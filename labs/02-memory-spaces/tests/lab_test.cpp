@@ -10,6 +10,8 @@
 
 #include "cudalab/check.hpp"
 #include "cudalab/metrics.hpp"
+#include "cudalab/testing/one_lab_registry.hpp"
+#include "cudalab/testing/registration_checks.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,13 +19,8 @@
 #include <cmath>
 #include <string>
 
-namespace cudalab {
 // This test binary registers lab 02 alone.
-const std::vector<lab>& all_labs() {
-  static const std::vector<lab> labs{labs::make_lab_02_memory_spaces()};
-  return labs;
-}
-}  // namespace cudalab
+CUDALAB_REGISTRY_OF_ONE_LAB(cudalab::labs::make_lab_02_memory_spaces)
 
 namespace cudalab::labs {
 namespace {
@@ -32,21 +29,22 @@ namespace mem = cudalab::memory;
 
 TEST(memory_lab, registers_each_variant_with_its_role) {
   const lab l = make_lab_02_memory_spaces();
-  const std::pair<const char*, variant_role> expected[] = {
-      {"coeffs_global", variant_role::naive},      {"coeffs_constant", variant_role::fixed},
-      {"constant_divergent", variant_role::naive}, {"coeffs_shared", variant_role::fixed},
-      {"local_spill", variant_role::naive},        {"registers", variant_role::fixed},
-      {"pageable_h2d", variant_role::naive},       {"pinned_h2d", variant_role::fixed},
-      {"pageable_d2h", variant_role::naive},       {"pinned_d2h", variant_role::fixed},
-      {"one_stream", variant_role::naive},         {"overlap_streams", variant_role::fixed},
-      {"host_timer_no_sync", variant_role::buggy}, {"event_timed", variant_role::fixed},
-      {"alloc_free", variant_role::baseline},      {"exercise", variant_role::exercise}};
-  ASSERT_EQ(l.variants.size(), std::size(expected));
-  for (const auto& [name, role] : expected) {
-    const variant* v = l.find(name);
-    ASSERT_NE(v, nullptr) << name;
-    EXPECT_EQ(v->role, role) << name;
-  }
+  testing::expect_variant_roles(l, {{"coeffs_global", variant_role::naive},
+                                    {"coeffs_constant", variant_role::fixed},
+                                    {"constant_divergent", variant_role::naive},
+                                    {"coeffs_shared", variant_role::fixed},
+                                    {"local_spill", variant_role::naive},
+                                    {"registers", variant_role::fixed},
+                                    {"pageable_h2d", variant_role::naive},
+                                    {"pinned_h2d", variant_role::fixed},
+                                    {"pageable_d2h", variant_role::naive},
+                                    {"pinned_d2h", variant_role::fixed},
+                                    {"one_stream", variant_role::naive},
+                                    {"overlap_streams", variant_role::fixed},
+                                    {"host_timer_no_sync", variant_role::buggy},
+                                    {"event_timed", variant_role::fixed},
+                                    {"alloc_free", variant_role::baseline},
+                                    {"exercise", variant_role::exercise}});
   EXPECT_EQ(l.default_size % 32, 0u);
   EXPECT_NE(l.sanitize_size % 32, 0u);
 }

@@ -5,42 +5,26 @@
 
 #include "cudalab/lab.hpp"
 #include "cudalab/stream.hpp"
+#include "cudalab/testing/one_lab_registry.hpp"
+#include "cudalab/testing/variant_runs.hpp"
 
 #include "gpu_test.hpp"
 
 #include <memory>
 #include <string>
 
-namespace cudalab {
 // This test binary registers lab 02 alone, built against the exercise.cu it links.
-const std::vector<lab>& all_labs() {
-  static const std::vector<lab> labs{labs::make_lab_02_memory_spaces()};
-  return labs;
-}
-}  // namespace cudalab
+CUDALAB_REGISTRY_OF_ONE_LAB(cudalab::labs::make_lab_02_memory_spaces)
 
 namespace {
 
-class memory_gpu : public cudalab::testing::gpu_test {
+class memory_gpu : public cudalab::testing::stream_test {
  protected:
-  void SetUp() override {
-    gpu_test::SetUp();
-    if (IsSkipped()) return;
-    m_stream = std::make_unique<cudalab::cuda_stream>();
-  }
   cudalab::verify_result run(const cudalab::variant& v, std::size_t n, int block) {
     const cudalab::launch_config c{n, block, 0};
     auto p = v.prepare(c, m_stream->get());
-    p->upload(m_stream->get());
-    m_stream->synchronize();
-    for (int run = 0; run < 2; ++run) {
-      p->reset(m_stream->get());
-      p->launch(m_stream->get());
-    }
-    p->download(m_stream->get());
-    return p->verify();
+    return run_twice_and_verify(*p);
   }
-  std::unique_ptr<cudalab::cuda_stream> m_stream;
 };
 
 TEST_F(memory_gpu, every_variant_matches_its_reference_at_odd_sizes) {

@@ -31,16 +31,12 @@ using matmul_model::kernel;
 }  // namespace
 
 lab make_lab_03_shared_memory_tiling() {
-  lab l;
-  l.id = "03-shared-memory-tiling";
-  l.title = "Shared-memory tiling: the matrix product, from naive to cuBLAS";
-  l.size_unit = "matrix side n (n x n x n product)";
-  l.readme = "labs/03-shared-memory-tiling/README.md";
+  lab l = new_lab("03-shared-memory-tiling",
+                  "Shared-memory tiling: the matrix product, from naive to cuBLAS",
+                  "matrix side n (n x n x n product)",
+                  {matmul_default_side, matmul::max_side, matmul_sanitize_side});
   l.headline_metrics = {"ld_sectors", "st_sectors", "shared_conflicts"};
   l.flop_bound = true;
-  l.default_size = matmul_default_side;
-  l.max_size = matmul::max_side;
-  l.sanitize_size = matmul_sanitize_side;
   // The shared-memory traffic beside the global one, so that tiles' bank behaviour is visible.
   l.default_metrics = {"memory", "shared_ld_wavefronts", "shared_st_wavefronts",
                        "shared_ld_conflicts", "shared_st_conflicts"};
@@ -63,11 +59,7 @@ lab make_lab_03_shared_memory_tiling() {
       make_cpu_naive_variant(),
       make_matmul_exercise_variant(),
   };
-  exercise_spec ex;
-  ex.variant = "exercise";
-  ex.file = "labs/03-shared-memory-tiling/exercise.cu";
-  ex.size = matmul_default_side;
-  ex.grade = grade_matmul;
+  exercise_spec ex = new_exercise(l.id, matmul_default_side, grade_matmul);
   ex.graded_variants = {"naive", "tiled", "tiled_unguarded", "tiled_store_in_loop"};
   ex.graded_sweep_values = {static_cast<long>(fixed_tile)};
   l.exercise = ex;

@@ -15,14 +15,6 @@
 #include <string>
 
 namespace cudalab::labs {
-namespace {
-
-std::optional<double> total(const result_row& row, const char* metric) {
-  if (!row.counters.available) return std::nullopt;
-  return row.counters.get(metric);
-}
-
-}  // namespace
 
 matmul_targets matmul_grade_targets(std::size_t n) {
   const model::access_counts tiled =
@@ -32,59 +24,52 @@ matmul_targets matmul_grade_targets(std::size_t n) {
 }
 
 grade_report grade_matmul(const result_row& ex, const std::vector<result_row>&) {
-  grade_report g;
-  std::string hint;
-  const bool correct = ex.verification.ok;
-  g.lines.push_back("correct: " + ex.verification.detail + grade_verdict(correct));
-  if (!correct)
-    hint +=
-        " The product is wrong. The size is not a multiple of the tile: a tile that reaches past "
-        "the matrix must load 0 there, the store needs its guard, and __syncthreads() goes "
-        "after filling the tiles and after using them.";
-  if (report_missing_counters(ex, g)) return g;
+  grade_sheet g(ex,
+                "The product is wrong. The size is not a multiple of the tile: a tile that reaches "
+                "past the matrix must load 0 there, the store needs its guard, and __syncthreads() "
+                "goes after filling the tiles and after using them.");
+  if (g.counters_missing(ex)) return g.report();
   const matmul_targets target = matmul_grade_targets(ex.config.size);
 
-  const auto ld = total(ex, "ld_sectors");
-  const bool ld_ok = ld && *ld <= static_cast<double>(target.ld_sectors);
-  g.lines.push_back("ld sectors " + (ld ? formatted("%.0f", *ld) : std::string("n/a")) +
-                    " <= " + formatted("%.0f", static_cast<double>(target.ld_sectors)) + " (the " +
-                    std::to_string(fixed_tile) + "x" + std::to_string(fixed_tile) +
-                    " tiled product, predicted)" + grade_verdict(ld_ok));
+  const auto ld = counter_total(ex, "ld_sectors");
+  const bool ld_ok = g.line(ld && *ld <= static_cast<double>(target.ld_sectors),
+                            "ld sectors " + (ld ? formatted("%.0f", *ld) : std::string("n/a")) +
+                                " <= " + formatted("%.0f", static_cast<double>(target.ld_sectors)) +
+                                " (the " + std::to_string(fixed_tile) + "x" +
+                                std::to_string(fixed_tile) + " tiled product, predicted)");
   if (!ld_ok && ld)
-    hint += " The kernel reads " + formatted("%.1f", *ld / static_cast<double>(target.ld_sectors)) +
-            "x the tiled product's sectors: stage T x T tiles of A and B in shared memory so "
-            "each element loaded from global memory serves T products.";
+    g.advise("The kernel reads " + formatted("%.1f", *ld / static_cast<double>(target.ld_sectors)) +
+             "x the tiled product's sectors: stage T x T tiles of A and B in shared memory so "
+             "each element loaded from global memory serves T products.");
 
-  const auto st = total(ex, "st_sectors");
-  const bool st_ok = st && *st <= static_cast<double>(target.st_sectors);
-  g.lines.push_back("st sectors " + (st ? formatted("%.0f", *st) : std::string("n/a")) +
-                    " <= " + formatted("%.0f", static_cast<double>(target.st_sectors)) +
-                    " (each output written once)" + grade_verdict(st_ok));
+  const auto st = counter_total(ex, "st_sectors");
+  const bool st_ok = g.line(st && *st <= static_cast<double>(target.st_sectors),
+                            "st sectors " + (st ? formatted("%.0f", *st) : std::string("n/a")) +
+                                " <= " + formatted("%.0f", static_cast<double>(target.st_sectors)) +
+                                " (each output written once)");
   if (!st_ok && st)
-    hint += " The kernel writes " +
-            formatted("%.1f", *st / static_cast<double>(target.st_sectors)) +
-            "x the stores C needs: write each output once, after the tile loop.";
+    g.advise("The kernel writes " +
+             formatted("%.1f", *st / static_cast<double>(target.st_sectors)) +
+             "x the stores C needs: write each output once, after the tile loop.");
 
-  const auto ld_c = total(ex, "shared_ld_conflicts"), st_c = total(ex, "shared_st_conflicts");
+  const auto ld_c = counter_total(ex, "shared_ld_conflicts");
+  const auto st_c = counter_total(ex, "shared_st_conflicts");
   bool conflicts_ok = false;
   if (ld_c && st_c) {
     const double conflicts = *ld_c + *st_c;
     const double bound = static_cast<double>(target.shared_conflicts);
-    conflicts_ok = conflicts <= bound;
-    g.lines.push_back(
-        "shared conflicts " + formatted("%.0f", conflicts) + " <= " + formatted("%.0f", bound) +
-        " (the tiled product, predicted; counted per instruction)" + grade_verdict(conflicts_ok));
+    conflicts_ok =
+        g.line(conflicts <= bound, "shared conflicts " + formatted("%.0f", conflicts) +
+                                       " <= " + formatted("%.0f", bound) +
+                                       " (the tiled product, predicted; counted per instruction)");
     if (!conflicts_ok)
-      hint +=
-          " Lanes of a warp read different words of one bank: index the tiles so that "
-          "consecutive threadIdx.x read consecutive words (or one word, a broadcast).";
+      g.advise(
+          "Lanes of a warp read different words of one bank: index the tiles so that "
+          "consecutive threadIdx.x read consecutive words (or one word, a broadcast).");
   } else {
-    g.lines.push_back("shared conflicts n/a: a counter is missing" + grade_verdict(false));
+    g.line(false, "shared conflicts n/a: a counter is missing");
   }
-
-  g.passed = correct && ld_ok && st_ok && conflicts_ok;
-  if (!g.passed) g.hint = hint.empty() ? "" : hint.substr(1);
-  return g;
+  return g.finish(g.correct() && ld_ok && st_ok && conflicts_ok);
 }
 
 }  // namespace cudalab::labs

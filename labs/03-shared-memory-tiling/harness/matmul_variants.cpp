@@ -52,10 +52,7 @@ unsigned shape_of(shape_from from, const launch_config& c) {
 }
 
 variant make_kernel_variant(kernel_spec spec) {
-  variant v;
-  v.name = spec.name;
-  v.role = spec.role;
-  v.lesson = spec.lesson;
+  variant v = new_variant(spec.name, spec.role, spec.lesson);
   const shape_from from = spec.shape;
   if (from == shape_from::block) {
     v.default_block = 256;
@@ -102,10 +99,9 @@ variant make_kernel_variant(kernel_spec spec) {
 }
 
 variant make_cpu_naive_variant() {
-  variant v;
-  v.name = "cpu_naive";
-  v.role = variant_role::baseline;
-  v.lesson = "the triple loop on one CPU core, in float (data already in host memory)";
+  variant v =
+      new_variant("cpu_naive", variant_role::baseline,
+                  "the triple loop on one CPU core, in float (data already in host memory)");
   // --block is ignored: one CPU core.
   v.has_kernels = false;
   v.timed_on_host = true;

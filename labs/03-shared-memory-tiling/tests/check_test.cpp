@@ -3,34 +3,7 @@
 // load sectors, with a hint) and against the reference solution (1: it must PASS every line).
 #include "matmul_lab.hpp"
 
-#include "gpu_test.hpp"
+#include "cudalab/testing/check_test.hpp"
 
-#include "cudalab/grade.hpp"
-#include "cudalab/testing/grader_tests.hpp"
-
-#include <gtest/gtest.h>
-
-#ifndef CUDALAB_EXPECT_CHECK_PASS
-#error "CUDALAB_EXPECT_CHECK_PASS must be 0 (exercise build) or 1 (solution build)"
-#endif
-
-namespace cudalab::labs {
-namespace {
-
-class matmul_check : public testing::counter_test {};
-
-// Each build registers a differently named test, so CTest sees two distinct names.
-#if CUDALAB_EXPECT_CHECK_PASS
-TEST_F(matmul_check, solution_passes_every_line) {
-  testing::expect_solution_passes(
-      testing::grade_built_exercise(make_lab_03_shared_memory_tiling(), 4));
-}
-#else
-TEST_F(matmul_check, untouched_exercise_fails_on_load_sectors_with_a_hint) {
-  testing::expect_exercise_fails_only_on(
-      testing::grade_built_exercise(make_lab_03_shared_memory_tiling(), 4), {1});
-}
-#endif
-
-}  // namespace
-}  // namespace cudalab::labs
+CUDALAB_CHECK_TESTS(matmul_check, cudalab::labs::make_lab_03_shared_memory_tiling, 4,
+                    untouched_exercise_fails_on_load_sectors_with_a_hint, 1)

@@ -15,6 +15,7 @@
 #include "cudalab/lab.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/stream.hpp"
+#include "cudalab/testing/counted_launch.hpp"
 #include "cudalab/testing/shared_counts.hpp"
 
 #include "gpu_test.hpp"
@@ -28,52 +29,23 @@ namespace {
 
 using cudalab::launch_config;
 
-const char* const ld_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
-const char* const ld_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
-const char* const st_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum";
-const char* const st_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
-// Keys of the measured totals (a derived metric is kept under its short name).
-const char* const ld_wavefronts = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
-const char* const st_wavefronts = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
-const char* const ld_conflicts = "shared_ld_conflicts";
-const char* const st_conflicts = "shared_st_conflicts";
+using namespace cudalab::testing::counted;  // the CUPTI names of the counts compared
 
-class matmul_counters : public cudalab::testing::counter_test {
+class matmul_counters : public cudalab::testing::counted_launch_test {
  protected:
-  using totals = std::map<std::string, double>;
-
-  void SetUp() override {
-    counter_test::SetUp();
-    if (IsSkipped()) return;
-    m_stream = std::make_unique<cudalab::cuda_stream>();
-    m_session = std::make_unique<cudalab::counter_session>(
-        0, cudalab::resolve_metrics("memory,shared_ld_wavefronts,shared_st_wavefronts,"
-                                    "shared_ld_conflicts,shared_st_conflicts"));
+  std::vector<std::string> metrics() const override {
+    return cudalab::resolve_metrics(
+        "memory,shared_ld_wavefronts,shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts");
   }
 
   totals measure(const std::string& name, const launch_config& c) {
-    const cudalab::variant* v = m_lab.find(name);
-    EXPECT_NE(v, nullptr) << name;
-    if (!v) return {};
-    auto p = v->prepare(c, m_stream->get());
-    p->upload(m_stream->get());
-    p->reset(m_stream->get());
-    m_stream->synchronize();
-    const cudalab::counter_result r = m_session->collect([&] {
-      p->launch(m_stream->get());
-      m_stream->synchronize();
-    });
-    totals t = r.totals;
-    cudalab::add_derived_metrics(t);
-    return t;
+    return measure_variant(m_lab, name, c);
   }
   cudalab::model::access_counts predicted(const std::string& name, const launch_config& c) {
     return m_lab.find(name)->predict(c);
   }
 
   const cudalab::lab m_lab = cudalab::labs::make_lab_03_shared_memory_tiling();
-  std::unique_ptr<cudalab::cuda_stream> m_stream;
-  std::unique_ptr<cudalab::counter_session> m_session;
 };
 
 struct point {

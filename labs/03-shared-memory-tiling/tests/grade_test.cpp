@@ -7,6 +7,7 @@
 #include "matmul_model.hpp"
 #include "matmul_variants.hpp"
 
+#include "cudalab/testing/grade_checks.hpp"
 #include "cudalab/testing/shared_counts.hpp"
 
 #include <gtest/gtest.h>
@@ -23,39 +24,17 @@ using matmul_model::kernel;
 // on stores beyond the model's, and the data stage's excess on its own counters.
 result_row modelled(kernel k, unsigned shape, double extra_conflicts = 0.0, bool correct = true) {
   const model::access_counts c = matmul_model::predict(k, n, shape);
-  result_row r;
-  r.lab_id = "03-shared-memory-tiling";
-  r.variant_name = "exercise";
-  r.config = launch_config{n, 256, 0};
-  r.measured = true;
-  r.verification = {correct, correct ? "max err 1.0e-07 <= 6.0e-05 of sum |a b|"
-                                     : "1002001 of 1002001 outputs wrong"};
-  r.counters.available = true;
-  r.counters.totals = {
-      {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
-       static_cast<double>(c.global_ld_requests)},
-      {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", static_cast<double>(c.global_ld_sectors)},
-      {"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
-       static_cast<double>(c.global_st_requests)},
-      {"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", static_cast<double>(c.global_st_sectors)},
-  };
+  result_row r = testing::measured_exercise_row(
+      "03-shared-memory-tiling", launch_config{n, 256, 0},
+      verify_result{correct, correct ? "max err 1.0e-07 <= 6.0e-05 of sum |a b|"
+                                     : "1002001 of 1002001 outputs wrong"});
+  testing::set_global_totals(r.counters.totals, c);
   testing::add_shared_totals(r.counters.totals, c, extra_conflicts);
   return r;
 }
 
-std::string describe(const grade_report& g) {
-  std::string s = g.passed ? "PASS\n" : "FAIL\n";
-  for (const auto& line : g.lines) s += "  " + line + "\n";
-  return s + "hint: " + g.hint;
-}
-
-bool line_fails(const grade_report& g, const std::string& start) {
-  for (const auto& line : g.lines)
-    if (line.rfind(start, 0) == 0)
-      return line.size() >= 6 && line.substr(line.size() - 6) == "  FAIL";
-  ADD_FAILURE() << "no line " << start << "\n" << describe(g);
-  return false;
-}
+using testing::describe;
+using testing::line_fails;
 
 TEST(matmul_grade, tiled_at_every_tile_passes_every_line) {
   for (unsigned t : {16u, 32u}) {

@@ -9,6 +9,8 @@
 
 #include "cudalab/check.hpp"
 #include "cudalab/grade.hpp"
+#include "cudalab/testing/one_lab_registry.hpp"
+#include "cudalab/testing/registration_checks.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,14 +18,9 @@
 #include <cstring>
 #include <string>
 
-namespace cudalab {
 // This test binary registers lab 03 alone (lab::find and the grader's helpers live beside
 // find_lab, which asks for the registry).
-const std::vector<lab>& all_labs() {
-  static const std::vector<lab> labs{labs::make_lab_03_shared_memory_tiling()};
-  return labs;
-}
-}  // namespace cudalab
+CUDALAB_REGISTRY_OF_ONE_LAB(cudalab::labs::make_lab_03_shared_memory_tiling)
 
 namespace cudalab::labs {
 namespace {
@@ -32,17 +29,13 @@ namespace data = matmul_data;
 
 TEST(matmul_lab, registers_each_variant_with_its_role) {
   const lab l = make_lab_03_shared_memory_tiling();
-  const std::pair<const char*, variant_role> expected[] = {
-      {"naive", variant_role::naive},           {"tiled", variant_role::fixed},
-      {"tiled_unguarded", variant_role::buggy}, {"tiled_store_in_loop", variant_role::buggy},
-      {"cublas", variant_role::baseline},       {"cpu_naive", variant_role::baseline},
-      {"exercise", variant_role::exercise}};
-  ASSERT_EQ(l.variants.size(), std::size(expected));
-  for (const auto& [name, role] : expected) {
-    const variant* v = l.find(name);
-    ASSERT_NE(v, nullptr) << name;
-    EXPECT_EQ(v->role, role) << name;
-  }
+  testing::expect_variant_roles(l, {{"naive", variant_role::naive},
+                                    {"tiled", variant_role::fixed},
+                                    {"tiled_unguarded", variant_role::buggy},
+                                    {"tiled_store_in_loop", variant_role::buggy},
+                                    {"cublas", variant_role::baseline},
+                                    {"cpu_naive", variant_role::baseline},
+                                    {"exercise", variant_role::exercise}});
   EXPECT_TRUE(l.flop_bound);
   EXPECT_TRUE(l.find("cpu_naive")->timed_on_host);
   EXPECT_FALSE(l.find("cpu_naive")->has_kernels);
@@ -98,9 +91,7 @@ TEST(matmul_lab, the_grader_grades_the_fixed_and_buggy_kernels_at_the_exercise_t
   ASSERT_TRUE(l.exercise);
   EXPECT_EQ(l.exercise->size, matmul_default_side);
   EXPECT_EQ(l.exercise->graded_sweep_values, (std::vector<long>{fixed_tile}));
-  std::vector<std::string> names;
-  for (const variant* v : graded_variants(l)) names.push_back(v->name);
-  EXPECT_EQ(names,
+  EXPECT_EQ(testing::graded_variant_names(l),
             (std::vector<std::string>{"naive", "tiled", "tiled_unguarded", "tiled_store_in_loop"}));
 }
 

@@ -8,46 +8,31 @@
 
 #include "cudalab/lab.hpp"
 #include "cudalab/stream.hpp"
+#include "cudalab/testing/one_lab_registry.hpp"
+#include "cudalab/testing/variant_runs.hpp"
 
 #include "gpu_test.hpp"
 
 #include <memory>
 #include <string>
 
-namespace cudalab {
 // This test binary registers lab 03 alone, built against the exercise.cu it links.
-const std::vector<lab>& all_labs() {
-  static const std::vector<lab> labs{labs::make_lab_03_shared_memory_tiling()};
-  return labs;
-}
-}  // namespace cudalab
+CUDALAB_REGISTRY_OF_ONE_LAB(cudalab::labs::make_lab_03_shared_memory_tiling)
 
 namespace {
 
 using cudalab::launch_config;
 using cudalab::verify_result;
 
-class matmul_gpu : public cudalab::testing::gpu_test {
+class matmul_gpu : public cudalab::testing::stream_test {
  protected:
-  void SetUp() override {
-    gpu_test::SetUp();
-    if (IsSkipped()) return;
-    m_stream = std::make_unique<cudalab::cuda_stream>();
-  }
   verify_result run(const std::string& name, std::size_t n, int block, long tile) {
     const cudalab::variant* v = m_lab.find(name);
     if (!v) return {false, "no variant " + name};
     auto p = v->prepare(launch_config{n, block, tile}, m_stream->get());
-    p->upload(m_stream->get());
-    for (int run = 0; run < 2; ++run) {  // twice: reset must re-poison the output
-      p->reset(m_stream->get());
-      p->launch(m_stream->get());
-    }
-    p->download(m_stream->get());
-    return p->verify();
+    return run_twice_and_verify(*p);
   }
   const cudalab::lab m_lab = cudalab::labs::make_lab_03_shared_memory_tiling();
-  std::unique_ptr<cudalab::cuda_stream> m_stream;  // made once a device is known
 };
 
 const std::size_t odd_sides[] = {1, 7, 33, 77, 1001};

@@ -42,75 +42,54 @@ constexpr const char* st_sectors = "st_sectors";
 constexpr const char* ld_bytes = "ld_bytes";
 constexpr const char* st_bytes = "st_bytes";
 
-std::optional<double> total(const result_row& row, const char* metric) {
-  if (!row.counters.available) return std::nullopt;
-  return row.counters.get(metric);
-}
-
-std::optional<double> per_request(const result_row& row, const char* sectors,
-                                  const char* requests) {
-  const auto s = total(row, sectors), r = total(row, requests);
-  if (!s || !r || *r <= 0) return std::nullopt;
-  return *s / *r;
-}
-
 // One sectors-per-request line: the sectors a request touched against the sectors its
 // requested bytes fill. The references' values are printed beside it for comparison.
-bool per_request_line(grade_report& g, const result_row& ex, const std::vector<result_row>& refs,
+bool per_request_line(grade_sheet& g, const result_row& ex, const std::vector<result_row>& refs,
                       const char* side, const char* sectors, const char* requests,
-                      const char* bytes, std::string& hint) {
+                      const char* bytes) {
   std::string all;
   for (const auto& r : refs)
-    if (const auto v = per_request(r, sectors, requests))
+    if (const auto v = counter_per_request(r, sectors, requests))
       all += (all.empty() ? "" : ", ") + r.variant_name + " " + formatted("%.2f", *v);
   const std::string label = std::string(side) + " sectors/request ";
-  const std::optional<double> mine = per_request(ex, sectors, requests);
-  const std::optional<double> asked = per_request(ex, bytes, requests);
+  const std::optional<double> mine = counter_per_request(ex, sectors, requests);
+  const std::optional<double> asked = counter_per_request(ex, bytes, requests);
   if (!mine || !asked) {
-    const bool none = total(ex, requests).value_or(0) <= 0;
-    g.lines.push_back(label +
-                      (none
-                           ? std::string("n/a: the exercise issued no global ") + side + " requests"
-                           : std::string("n/a: a counter is missing")) +
-                      grade_verdict(false));
+    const bool none = counter_total(ex, requests).value_or(0) <= 0;
+    g.line(false,
+           label + (none ? std::string("n/a: the exercise issued no global ") + side + " requests"
+                         : std::string("n/a: a counter is missing")));
     if (none)
-      hint += std::string(" The kernel issued no global ") + (side[0] == 'l' ? "loads" : "stores") +
-              ".";
+      g.advise(std::string("The kernel issued no global ") + (side[0] == 'l' ? "loads" : "stores") +
+               ".");
     return false;
   }
   const double needed = *asked / 32.0;
-  const bool ok = *mine <= needed + 1e-9;
-  g.lines.push_back(label + formatted("%.2f <= %.2f", *mine, needed) + " (" +
-                    formatted("%.0f", *asked) + " bytes asked a request fill " +
-                    formatted("%.2f", needed) + " sectors; references: " +
-                    (all.empty() ? std::string("n/a") : all) + ")" + grade_verdict(ok));
+  const bool ok =
+      g.line(*mine <= needed + 1e-9,
+             label + formatted("%.2f <= %.2f", *mine, needed) + " (" + formatted("%.0f", *asked) +
+                 " bytes asked a request fill " + formatted("%.2f", needed) +
+                 " sectors; references: " + (all.empty() ? std::string("n/a") : all) + ")");
   if (!ok)
-    hint += std::string(" Each warp-level ") + (side[0] == 'l' ? "load" : "store") + " touches " +
-            formatted("%.1f", *mine) + " sectors for " + formatted("%.0f", *asked) +
-            " bytes: its lanes' addresses are spread out. Make lane k of a warp touch the bytes "
-            "next to lane k-1's (read and write the float3 array as plain floats, staged through "
-            "shared memory, or as float4s).";
+    g.advise(std::string("Each warp-level ") + (side[0] == 'l' ? "load" : "store") + " touches " +
+             formatted("%.1f", *mine) + " sectors for " + formatted("%.0f", *asked) +
+             " bytes: its lanes' addresses are spread out. Make lane k of a warp touch the bytes "
+             "next to lane k-1's (read and write the float3 array as plain floats, staged "
+             "through shared memory, or as float4s).");
   return ok;
 }
 
 }  // namespace
 
 grade_report grade_coalescing(const result_row& ex, const std::vector<result_row>& refs) {
-  grade_report g;
-  std::string hint;
+  grade_sheet g(ex,
+                "The result is wrong: every component of every number needs v added once, in "
+                "place and in out. Mind the tail block when n is not a multiple of the block, and "
+                "__syncthreads() between filling the tile and using it.");
+  if (g.counters_missing(ex)) return g.report();
 
-  const bool correct = ex.verification.ok;
-  g.lines.push_back("correct: " + ex.verification.detail + grade_verdict(correct));
-  if (!correct)
-    hint +=
-        " The result is wrong: every component of every number needs v added once, in place "
-        "and in out. Mind the tail block when n is not a multiple of the block, and "
-        "__syncthreads() between filling the tile and using it.";
-
-  if (report_missing_counters(ex, g)) return g;
-
-  const bool ld_ok = per_request_line(g, ex, refs, "ld", ld_sectors, ld_requests, ld_bytes, hint);
-  const bool st_ok = per_request_line(g, ex, refs, "st", st_sectors, st_requests, st_bytes, hint);
+  const bool ld_ok = per_request_line(g, ex, refs, "ld", ld_sectors, ld_requests, ld_bytes);
+  const bool st_ok = per_request_line(g, ex, refs, "st", st_sectors, st_requests, st_bytes);
 
   // The float3 array's sectors, scaled to the variant's own layout (aos_float4 moves 16 bytes
   // a number): the exercise's layout is the float3 array, so for it the factor is 1.
@@ -119,44 +98,38 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
   const double buffer_sectors =
       std::ceil(static_cast<double>(float3_ideal_ld_sectors(n)) * layout - 1e-6);
   const double ideal_ld = buffer_sectors, ideal_st = 2 * buffer_sectors;
-  const auto ld = total(ex, ld_sectors), st = total(ex, st_sectors);
+  const auto ld = counter_total(ex, ld_sectors), st = counter_total(ex, st_sectors);
   bool sectors_ok = false;
   if (ld && st) {
-    sectors_ok = *ld + *st <= ideal_ld + ideal_st;
-    g.lines.push_back("sectors ld+st " + formatted("%.0f + %.0f", *ld, *st) + " <= ideal " +
-                      formatted("%.0f + %.0f", ideal_ld, ideal_st) +
-                      " (12n bytes read, 24n written, in 32-byte sectors)" +
-                      grade_verdict(sectors_ok));
+    sectors_ok = g.line(*ld + *st <= ideal_ld + ideal_st,
+                        "sectors ld+st " + formatted("%.0f + %.0f", *ld, *st) + " <= ideal " +
+                            formatted("%.0f + %.0f", ideal_ld, ideal_st) +
+                            " (12n bytes read, 24n written, in 32-byte sectors)");
     if (!sectors_ok)
-      hint += " The kernel moves " + formatted("%.2f", (*ld + *st) / (ideal_ld + ideal_st)) +
-              "x the sectors the data needs: part of every sector it touches is wasted.";
+      g.advise("The kernel moves " + formatted("%.2f", (*ld + *st) / (ideal_ld + ideal_st)) +
+               "x the sectors the data needs: part of every sector it touches is wasted.");
   } else {
-    g.lines.push_back("sectors ld+st n/a: the sector counters are missing" + grade_verdict(false));
+    g.line(false, "sectors ld+st n/a: the sector counters are missing");
   }
 
   // Whole sectors per buffer, four a request: the requests of 32 lanes loading a float each.
   const double ideal_requests = 3 * std::ceil(buffer_sectors / 4);
-  const auto ld_req = total(ex, ld_requests), st_req = total(ex, st_requests);
+  const auto ld_req = counter_total(ex, ld_requests), st_req = counter_total(ex, st_requests);
   bool requests_ok = false;
   if (ld_req && st_req) {
     const double requests = *ld_req + *st_req;
-    requests_ok = requests <= ideal_requests;
-    g.lines.push_back("requests ld+st " + formatted("%.0f + %.0f", *ld_req, *st_req) +
-                      " <= " + formatted("%.0f", ideal_requests) +
-                      " (a warp's 32 floats, 128 bytes, or more a request)" +
-                      grade_verdict(requests_ok));
+    requests_ok = g.line(requests <= ideal_requests,
+                         "requests ld+st " + formatted("%.0f + %.0f", *ld_req, *st_req) +
+                             " <= " + formatted("%.0f", ideal_requests) +
+                             " (a warp's 32 floats, 128 bytes, or more a request)");
     if (!requests_ok && ld && st)
-      hint += " Its requests carry " + formatted("%.1f", 32 * (*ld + *st) / requests) +
-              " bytes on average where 32 lanes moving a float each carry 128: moving the array "
-              "a byte a lane, or with few lanes of each warp, multiplies the requests.";
+      g.advise("Its requests carry " + formatted("%.1f", 32 * (*ld + *st) / requests) +
+               " bytes on average where 32 lanes moving a float each carry 128: moving the array "
+               "a byte a lane, or with few lanes of each warp, multiplies the requests.");
   } else {
-    g.lines.push_back("requests ld+st n/a: the request counters are missing" +
-                      grade_verdict(false));
+    g.line(false, "requests ld+st n/a: the request counters are missing");
   }
-
-  g.passed = correct && ld_ok && st_ok && sectors_ok && requests_ok;
-  if (!g.passed) g.hint = hint.empty() ? "" : hint.substr(1);
-  return g;
+  return g.finish(g.correct() && ld_ok && st_ok && sectors_ok && requests_ok);
 }
 
 std::vector<std::string> coalescing_grade_metrics() { return {ld_bytes, st_bytes}; }

@@ -250,10 +250,7 @@ std::uint64_t float3_ideal_st_sectors(std::size_t n) { return 2 * float3_ideal_l
 
 variant make_float3_aos_variant(std::string name, variant_role role, std::string lesson,
                                 float3_launcher launcher) {
-  variant v;
-  v.name = std::move(name);
-  v.role = role;
-  v.lesson = std::move(lesson);
+  variant v = new_variant(std::move(name), role, std::move(lesson));
   v.device_bytes = [](const launch_config& c) { return 3 * 12 * c.size; };
   v.ideal = [](const launch_config& c) { return float3_ideal(c.size); };
   v.prepare = [launcher](const launch_config& c,
@@ -264,12 +261,9 @@ variant make_float3_aos_variant(std::string name, variant_role role, std::string
 }
 
 variant make_memcpy_variant() {
-  variant v;
-  v.name = "memcpy_d2d";
-  v.role = variant_role::baseline;
-  v.lesson =
-      "cudaMemcpyAsync of the float3 array's bytes: the practical roof (reads and writes each byte "
-      "once)";
+  variant v = new_variant("memcpy_d2d", variant_role::baseline,
+                          "cudaMemcpyAsync of the float3 array's bytes: the practical roof (reads "
+                          "and writes each byte once)");
   v.has_kernels = false;
   v.device_bytes = [](const launch_config& c) { return 2 * 12 * c.size; };
   v.ideal = [](const launch_config& c) {

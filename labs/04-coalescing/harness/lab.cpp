@@ -111,15 +111,13 @@ variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_
 
 lab make_lab_04_coalescing() {
   using k = coalescing_kind;
-  lab l;
-  l.id = "04-coalescing";
-  l.title = "Coalescing: how a warp's 32 addresses become requests and sectors";
-  l.readme = "labs/04-coalescing/README.md";
-  l.headline_metrics = {"ld_sectors_per_request", "st_sectors_per_request", "dram_per_ideal"};
   // 8 Mi numbers: 96 MiB per float3 array (and 256 MiB of particle records), twice the 50 MB
   // L2 and more, so the timings are DRAM's; twice that doubles the host's share of the run
   // (inputs, copies back, verification) for no new lesson. --size 2^24 and up for benchmarks.
-  l.default_size = std::size_t{1} << 23;
+  lab l =
+      new_lab("04-coalescing", "Coalescing: how a warp's 32 addresses become requests and sectors",
+              "elements", {std::size_t{1} << 23});
+  l.headline_metrics = {"ld_sectors_per_request", "st_sectors_per_request", "dram_per_ideal"};
   // The shared-memory traffic beside the global one, so that tiles' bank behaviour is visible.
   l.default_metrics = {"memory", "shared_ld_wavefronts", "shared_st_wavefronts",
                        "shared_ld_conflicts", "shared_st_conflicts"};
@@ -155,16 +153,12 @@ lab make_lab_04_coalescing() {
       make_memcpy_variant(),
       make_coalescing_exercise_variant(),
   };
-  l.exercise = exercise_spec{
-      "exercise",
-      "labs/04-coalescing/exercise.cu",
-      {"aos_float3_staged", "aos_float4", "soa"},
-      std::size_t{1} << 22,
-      grade_coalescing,
-      coalescing_grade_metrics(),
-      // The float3 problem's own variants; the byte and pattern variants solve other problems.
-      {"aos_float3", "aos_float3_staged", "aos_float4", "soa"},
-  };
+  exercise_spec ex = new_exercise(l.id, std::size_t{1} << 22, grade_coalescing);
+  ex.reference_variants = {"aos_float3_staged", "aos_float4", "soa"};
+  ex.extra_metrics = coalescing_grade_metrics();
+  // The float3 problem's own variants; the byte and pattern variants solve other problems.
+  ex.graded_variants = {"aos_float3", "aos_float3_staged", "aos_float4", "soa"};
+  l.exercise = ex;
   return l;
 }
 

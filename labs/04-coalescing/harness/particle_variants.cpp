@@ -141,10 +141,7 @@ std::size_t particle_device_bytes(std::size_t n) { return (sizeof(particle) + si
 
 variant make_particle_variant(particle_layout layout, std::string name, variant_role role,
                               std::string lesson) {
-  variant v;
-  v.name = std::move(name);
-  v.role = role;
-  v.lesson = std::move(lesson);
+  variant v = new_variant(std::move(name), role, std::move(lesson));
   v.device_bytes = [](const launch_config& c) { return particle_device_bytes(c.size); };
   v.ideal = [](const launch_config& c) { return particle_ideal(c.size); };
   v.predict = [layout](const launch_config& c) { return predict_particles(layout, c); };

@@ -7,6 +7,7 @@
 
 #include "cudalab/check.hpp"
 #include "cudalab/stream.hpp"
+#include "cudalab/testing/variant_runs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,15 +17,6 @@ namespace cudalab::labs {
 namespace {
 
 using testing::gpu_test;
-
-verify_result run_once(const variant& v, const launch_config& c, cudaStream_t stream) {
-  auto prepared = v.prepare(c, stream);
-  prepared->upload(stream);
-  prepared->reset(stream);
-  prepared->launch(stream);
-  prepared->download(stream);
-  return prepared->verify();
-}
 
 class coalescing_gpu : public gpu_test {};
 
@@ -42,7 +34,7 @@ TEST_F(coalescing_gpu, every_variant_verifies_at_random_sizes_and_blocks) {
         if (v.sweep) params = {v.sweep->min, v.sweep->min + 1, 7, 8, 31, v.sweep->max};
         for (long p : params) {
           const launch_config c{n, block, p};
-          const verify_result r = run_once(v, c, stream.get());
+          const verify_result r = testing::run_once_and_verify(v, c, stream.get());
           EXPECT_TRUE(r.ok) << v.name << " n=" << n << " block=" << block << " param=" << p << ": "
                             << r.detail;
         }
@@ -56,11 +48,13 @@ TEST_F(coalescing_gpu, every_offset_and_stride_verifies) {
   cuda_stream stream;
   const std::size_t n = 100'003;
   for (long k = 0; k <= max_offset; ++k) {
-    const verify_result r = run_once(*l.find("offset"), {n, 256, k}, stream.get());
+    const verify_result r =
+        testing::run_once_and_verify(*l.find("offset"), {n, 256, k}, stream.get());
     EXPECT_TRUE(r.ok) << "offset " << k << ": " << r.detail;
   }
   for (long s = 1; s <= max_stride; ++s) {
-    const verify_result r = run_once(*l.find("stride"), {n, 256, s}, stream.get());
+    const verify_result r =
+        testing::run_once_and_verify(*l.find("stride"), {n, 256, s}, stream.get());
     EXPECT_TRUE(r.ok) << "stride " << s << ": " << r.detail;
   }
 }
@@ -72,7 +66,8 @@ TEST_F(coalescing_gpu, staged_kernel_handles_tiny_and_partial_blocks) {
   for (int block : {32, 96, 256, 1024})
     for (std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t(block - 1),
                           std::size_t(block), std::size_t(block + 1), std::size_t(7 * block + 5)}) {
-      const verify_result r = run_once(*l.find("aos_float3_staged"), {n, block, 0}, stream.get());
+      const verify_result r =
+          testing::run_once_and_verify(*l.find("aos_float3_staged"), {n, block, 0}, stream.get());
       EXPECT_TRUE(r.ok) << "n=" << n << " block=" << block << ": " << r.detail;
     }
 }

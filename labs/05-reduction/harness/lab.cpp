@@ -34,13 +34,10 @@ using reduction_model::kernel;
 }  // namespace
 
 lab make_lab_05_reduction() {
-  lab l;
-  l.id = "05-reduction";
-  l.title = "Parallel reduction: divergence, bank conflicts, first add, shuffles, CUB";
-  l.readme = "labs/05-reduction/README.md";
+  lab l = new_lab("05-reduction",
+                  "Parallel reduction: divergence, bank conflicts, first add, shuffles, CUB",
+                  "elements", {std::size_t{1} << 24, reduction::max_elements});
   l.headline_metrics = {"thread_efficiency", "shared_conflicts", "dram_per_ideal"};
-  l.default_size = std::size_t{1} << 24;
-  l.max_size = reduction::max_elements;
   l.default_metrics = {"memory", "shared", "divergence"};
   l.notes = [] {
     const auto p = reduction_model::predict_instructions(kernel::sequential, 256, 256);
@@ -82,12 +79,8 @@ lab make_lab_05_reduction() {
       make_cpu_reference_variant(),
       make_reduction_exercise_variant(),
   };
-  exercise_spec ex;
-  ex.variant = "exercise";
-  ex.file = "labs/05-reduction/exercise.cu";
+  exercise_spec ex = new_exercise(l.id, std::size_t{1} << 22, grade_reduction);
   ex.reference_variants = {"sequential"};
-  ex.size = std::size_t{1} << 22;
-  ex.grade = grade_reduction;
   ex.extra_metrics = reduction_grade_metrics();
   l.exercise = ex;
   return l;

@@ -175,10 +175,7 @@ work_counts read_once(const launch_config& c, bool flops) {
 }  // namespace
 
 variant make_partials_variant(partials_spec spec) {
-  variant v;
-  v.name = spec.name;
-  v.role = spec.role;
-  v.lesson = spec.lesson;
+  variant v = new_variant(spec.name, spec.role, spec.lesson);
   v.default_block = 256;
   v.blocks = tree_block_rule();
   v.device_bytes = [](const launch_config& c) { return c.size * sizeof(float) * 2 + 64; };
@@ -208,10 +205,7 @@ variant make_partials_variant(partials_spec spec) {
 }
 
 variant make_grid_stride_variant(std::string name, bool integers, std::string lesson) {
-  variant v;
-  v.name = std::move(name);
-  v.role = variant_role::fixed;
-  v.lesson = std::move(lesson);
+  variant v = new_variant(std::move(name), variant_role::fixed, std::move(lesson));
   v.default_block = 256;
   v.blocks = tree_block_rule();
   v.grid = [](const launch_config& c) {
@@ -240,10 +234,9 @@ variant make_grid_stride_variant(std::string name, bool integers, std::string le
 }
 
 variant make_cub_variant() {
-  variant v;
-  v.name = "cub";
-  v.role = variant_role::baseline;
-  v.lesson = "cub::DeviceReduce::Sum: the library reduction, the roof for the kernels above";
+  variant v =
+      new_variant("cub", variant_role::baseline,
+                  "cub::DeviceReduce::Sum: the library reduction, the roof for the kernels above");
   // --block is ignored: CUB chooses its own launch shape.
   v.device_bytes = [](const launch_config& c) { return c.size * 4 + (std::size_t{1} << 20); };
   v.ideal = [](const launch_config& c) { return read_once(c, true); };

@@ -3,6 +3,7 @@
 // solution (1: sequential addressing must PASS every criterion).
 #include "cudalab/grade.hpp"
 #include "cudalab/lab.hpp"
+#include "cudalab/testing/one_lab_registry.hpp"
 
 #include "gpu_test.hpp"
 
@@ -13,18 +14,13 @@
 #error "compile with CUDALAB_EXPECT_CHECK_PASS=0 (exercise) or 1 (solution)"
 #endif
 
-namespace cudalab {
-namespace labs {
+namespace cudalab::labs {
 lab make_lab_05_reduction();
 }
 
 // This test binary registers lab 05 alone, built against the exercise.cu or solution.cu it
 // links (lab::find and the runner live beside find_lab, which asks for the registry).
-const std::vector<lab>& all_labs() {
-  static const std::vector<lab> labs{labs::make_lab_05_reduction()};
-  return labs;
-}
-}  // namespace cudalab
+CUDALAB_REGISTRY_OF_ONE_LAB(cudalab::labs::make_lab_05_reduction)
 
 namespace {
 

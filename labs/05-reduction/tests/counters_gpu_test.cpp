@@ -21,6 +21,7 @@
 #include "cudalab/metrics.hpp"
 #include "cudalab/report.hpp"
 #include "cudalab/stream.hpp"
+#include "cudalab/testing/counted_launch.hpp"
 #include "cudalab/testing/shared_counts.hpp"
 
 #include "gpu_test.hpp"
@@ -37,18 +38,10 @@ namespace {
 
 using cudalab::launch_config;
 
-const char* const ld_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
-const char* const ld_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
-const char* const st_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum";
-const char* const st_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
+using namespace cudalab::testing::counted;  // the CUPTI names of the counts compared
 const char* const lds_inst = "smsp__inst_executed_op_shared_ld.sum";
 const char* const sts_inst = "smsp__inst_executed_op_shared_st.sum";
-// Shared memory: the SASS-level wavefronts, the conflicts derived from them (kept under their
-// short names) and the data stage's own wavefronts.
-const char* const ld_wavefronts = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
-const char* const st_wavefronts = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
-const char* const ld_conflicts = "shared_ld_conflicts";
-const char* const st_conflicts = "shared_st_conflicts";
+// The data stage's own shared store wavefronts.
 const char* const pipe_st_wavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
 const char* const thread_efficiency = "smsp__average_thread_inst_executed_per_inst_executed.ratio";
 const char* const divergent_targets = "smsp__sass_branch_targets_threads_divergent.sum";
@@ -58,44 +51,24 @@ const char* const branch_targets = "smsp__sass_branch_targets.sum";
 const char* const warp_instructions = "smsp__inst_executed.sum";
 const char* const thread_instructions = "smsp__thread_inst_executed.sum";
 
-class reduction_counters : public cudalab::testing::counter_test {
+class reduction_counters : public cudalab::testing::counted_launch_test {
  protected:
-  using totals = std::map<std::string, double>;
-
-  void SetUp() override {
-    counter_test::SetUp();
-    if (IsSkipped()) return;
-    m_stream_owner = std::make_unique<cudalab::cuda_stream>();
-    std::vector<std::string> metrics = cudalab::resolve_metrics("memory,shared,pipe_st_wavefronts");
+  std::vector<std::string> metrics() const override {
+    std::vector<std::string> names = cudalab::resolve_metrics("memory,shared,pipe_st_wavefronts");
     for (const char* m : {thread_efficiency, divergent_targets, uniform_pct, uniform_targets,
                           branch_targets, warp_instructions, thread_instructions})
-      metrics.emplace_back(m);
-    m_session = std::make_unique<cudalab::counter_session>(0, metrics);
+      names.emplace_back(m);
+    return names;
   }
 
   totals measure(const std::string& name, std::size_t n, int block) {
-    const cudalab::variant* v = m_lab.find(name);
-    EXPECT_NE(v, nullptr) << name;
-    if (!v) return {};
-    auto p = v->prepare(launch_config{n, block, 0}, m_stream_owner->get());
-    p->upload(m_stream_owner->get());
-    p->reset(m_stream_owner->get());
-    m_stream_owner->synchronize();
-    const cudalab::counter_result r = m_session->collect([&] {
-      p->launch(m_stream_owner->get());
-      m_stream_owner->synchronize();
-    });
-    totals t = r.totals;
-    cudalab::add_derived_metrics(t);
-    return t;
+    return measure_variant(m_lab, name, launch_config{n, block, 0});
   }
   cudalab::model::access_counts predicted(const std::string& name, std::size_t n, int block) {
     return m_lab.find(name)->predict(launch_config{n, block, 0});
   }
 
   const cudalab::lab m_lab = cudalab::labs::make_lab_05_reduction();
-  std::unique_ptr<cudalab::cuda_stream> m_stream_owner;
-  std::unique_ptr<cudalab::counter_session> m_session;
 };
 
 // Sizes with partial blocks and partial load loops, at the block sizes' extremes.

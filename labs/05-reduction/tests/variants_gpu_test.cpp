@@ -9,23 +9,19 @@
 #include "cudalab/device_buffer.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/stream.hpp"
+#include "cudalab/testing/one_lab_registry.hpp"
 
 #include "gpu_test.hpp"
 
 #include <random>
 
-namespace cudalab {
-namespace labs {
+namespace cudalab::labs {
 lab make_lab_05_reduction();
 }
 
 // This test binary registers lab 05 alone, built against the exercise.cu or solution.cu it
 // links (lab::find and the runner live beside find_lab, which asks for the registry).
-const std::vector<lab>& all_labs() {
-  static const std::vector<lab> labs{labs::make_lab_05_reduction()};
-  return labs;
-}
-}  // namespace cudalab
+CUDALAB_REGISTRY_OF_ONE_LAB(cudalab::labs::make_lab_05_reduction)
 
 namespace {
 

@@ -24,23 +24,15 @@
 namespace cudalab::labs {
 
 lab make_lab_06_bank_conflicts() {
-  lab l;
-  l.id = "06-bank-conflicts";
-  l.title = "Bank conflicts: the matrix transpose, from uncoalesced to conflict-free";
-  l.size_unit = "matrix side n (n x n)";
-  l.readme = "labs/06-bank-conflicts/README.md";
+  lab l = new_lab("06-bank-conflicts",
+                  "Bank conflicts: the matrix transpose, from uncoalesced to conflict-free",
+                  "matrix side n (n x n)", {transpose_default_side, transpose::max_side});
   l.headline_metrics = {"ld_sectors_per_request", "st_sectors_per_request", "shared_conflicts"};
-  l.default_size = transpose_default_side;
-  l.max_size = transpose::max_side;
   l.default_metrics = {"memory", "shared", "dram"};
   for (const transpose_spec& spec : transpose_specs())
     l.variants.push_back(make_transpose_variant(spec));
   l.variants.push_back(make_transpose_variant(transpose_exercise_spec()));
-  exercise_spec ex;
-  ex.variant = "exercise";
-  ex.file = "labs/06-bank-conflicts/exercise.cu";
-  ex.size = transpose_default_side;
-  ex.grade = grade_transpose;
+  exercise_spec ex = new_exercise(l.id, transpose_default_side, grade_transpose);
   // The float transposes: the exercise's own problem (the doubles and the copies move other
   // data).
   ex.graded_variants = {"naive_row_read", "naive_col_read", "shared_tile",

@@ -15,18 +15,6 @@
 namespace cudalab::labs {
 namespace {
 
-std::optional<double> total(const result_row& row, const char* metric) {
-  if (!row.counters.available) return std::nullopt;
-  return row.counters.get(metric);
-}
-
-std::optional<double> per_request(const result_row& row, const char* sectors,
-                                  const char* requests) {
-  const auto s = total(row, sectors), r = total(row, requests);
-  if (!s || !r || *r <= 0) return std::nullopt;
-  return *s / *r;
-}
-
 // Measured at most the target, with room for the rounding of two quotients.
 bool within(double measured, double target) { return measured <= target * (1 + 1e-9); }
 
@@ -40,59 +28,52 @@ transpose_targets transpose_grade_targets(std::size_t n) {
 }
 
 grade_report grade_transpose(const result_row& ex, const std::vector<result_row>&) {
-  grade_report g;
-  std::string hint;
-  const bool correct = ex.verification.ok;
-  g.lines.push_back("correct: " + ex.verification.detail + grade_verdict(correct));
-  if (!correct)
-    hint +=
-        " The transpose is wrong. The size is not a multiple of 32: threads past the matrix "
-        "must neither load nor store, and __syncthreads() must sit between filling the tile "
-        "and reading it, where every thread of the block reaches it.";
-  if (report_missing_counters(ex, g)) return g;
+  grade_sheet g(ex,
+                "The transpose is wrong. The size is not a multiple of 32: threads past the matrix "
+                "must neither load nor store, and __syncthreads() must sit between filling the "
+                "tile and reading it, where every thread of the block reaches it.");
+  if (g.counters_missing(ex)) return g.report();
   const transpose_targets target = transpose_grade_targets(ex.config.size);
 
   const auto side_line = [&](const char* side, std::optional<double> measured, double goal,
                              const char* what) {
-    const bool ok = measured && within(*measured, goal);
-    g.lines.push_back(std::string(side) + " sectors/request " +
-                      (measured ? formatted("%.3f", *measured) : std::string("n/a")) +
-                      " <= " + formatted("%.3f", goal) +
-                      " (coalesced, the padded transpose predicted)" + grade_verdict(ok));
+    const bool ok = g.line(measured && within(*measured, goal),
+                           std::string(side) + " sectors/request " +
+                               (measured ? formatted("%.3f", *measured) : std::string("n/a")) +
+                               " <= " + formatted("%.3f", goal) +
+                               " (coalesced, the padded transpose predicted)");
     if (!ok && measured)
-      hint += std::string(" The ") + what + " touch " + formatted("%.1f", *measured) +
-              " sectors a request: a warp's 32 lanes must " + what +
-              " 32 consecutive elements of a row. Stage the tile in shared memory: read rows "
-              "of the input, write rows of the output.";
+      g.advise(std::string("The ") + what + " touch " + formatted("%.1f", *measured) +
+               " sectors a request: a warp's 32 lanes must " + what +
+               " 32 consecutive elements of a row. Stage the tile in shared memory: read rows "
+               "of the input, write rows of the output.");
     return ok;
   };
-  const bool ld_ok = side_line("ld", per_request(ex, "ld_sectors", "ld_requests"),
+  const bool ld_ok = side_line("ld", counter_per_request(ex, "ld_sectors", "ld_requests"),
                                target.ld_sectors_per_request, "loads");
-  const bool st_ok = side_line("st", per_request(ex, "st_sectors", "st_requests"),
+  const bool st_ok = side_line("st", counter_per_request(ex, "st_sectors", "st_requests"),
                                target.st_sectors_per_request, "stores");
 
-  const auto ld_w = total(ex, "shared_ld_wavefronts"), st_w = total(ex, "shared_st_wavefronts");
-  const auto ld_c = total(ex, "shared_ld_conflicts"), st_c = total(ex, "shared_st_conflicts");
+  const auto ld_w = counter_total(ex, "shared_ld_wavefronts");
+  const auto st_w = counter_total(ex, "shared_st_wavefronts");
+  const auto ld_c = counter_total(ex, "shared_ld_conflicts");
+  const auto st_c = counter_total(ex, "shared_st_conflicts");
   bool conflicts_ok = false;
   if (ld_w && st_w && ld_c && st_c) {
     const double conflicts = *ld_c + *st_c;
-    conflicts_ok = conflicts <= target.shared_conflicts;
-    g.lines.push_back("shared conflicts " + formatted("%.0f", conflicts) +
-                      " <= " + formatted("%.0f", target.shared_conflicts) +
-                      " (the padded transpose, predicted; counted per instruction)" +
-                      grade_verdict(conflicts_ok));
+    conflicts_ok = g.line(conflicts <= target.shared_conflicts,
+                          "shared conflicts " + formatted("%.0f", conflicts) +
+                              " <= " + formatted("%.0f", target.shared_conflicts) +
+                              " (the padded transpose, predicted; counted per instruction)");
     if (!conflicts_ok)
-      hint += " Bank conflicts: " + formatted("%.1f", conflicts / (*ld_w + *st_w) * 100) +
-              "% of the shared wavefronts. A column of a [32][32] float tile is 32 words of one "
-              "bank; give the tile a row pitch that is odd in words (pad it) or swizzle the "
-              "column index, so a column's 32 words land in 32 banks.";
+      g.advise("Bank conflicts: " + formatted("%.1f", conflicts / (*ld_w + *st_w) * 100) +
+               "% of the shared wavefronts. A column of a [32][32] float tile is 32 words of one "
+               "bank; give the tile a row pitch that is odd in words (pad it) or swizzle the "
+               "column index, so a column's 32 words land in 32 banks.");
   } else {
-    g.lines.push_back("shared conflicts n/a: a counter is missing" + grade_verdict(false));
+    g.line(false, "shared conflicts n/a: a counter is missing");
   }
-
-  g.passed = correct && ld_ok && st_ok && conflicts_ok;
-  if (!g.passed) g.hint = hint.empty() ? "" : hint.substr(1);
-  return g;
+  return g.finish(g.correct() && ld_ok && st_ok && conflicts_ok);
 }
 
 }  // namespace cudalab::labs

@@ -106,10 +106,7 @@ std::unique_ptr<prepared_variant> prepare_matrix(const transpose_spec& spec, std
 }
 
 variant make_transpose_variant(const transpose_spec& spec) {
-  variant v;
-  v.name = spec.name;
-  v.role = spec.role;
-  v.lesson = spec.lesson;
+  variant v = new_variant(spec.name, spec.role, spec.lesson);
   if (spec.stride_launch)
     v.sweep = sweep_spec{stride_sweep,
                          {1, 2, 4, 8, 16, 32},

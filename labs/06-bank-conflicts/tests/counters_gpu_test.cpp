@@ -17,6 +17,7 @@
 #include "cudalab/lab.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/stream.hpp"
+#include "cudalab/testing/counted_launch.hpp"
 #include "cudalab/testing/shared_counts.hpp"
 
 #include "gpu_test.hpp"
@@ -30,48 +31,22 @@ namespace {
 
 using cudalab::labs::transpose_spec;
 
-const char* const ld_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
-const char* const ld_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
-const char* const st_requests = "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum";
-const char* const st_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
-// Keys of the measured totals (a derived metric is kept under its short name).
-const char* const ld_wavefronts = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
-const char* const st_wavefronts = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
-const char* const ld_conflicts = "shared_ld_conflicts";
-const char* const st_conflicts = "shared_st_conflicts";
+using namespace cudalab::testing::counted;  // the CUPTI names of the counts compared
 const char* const dram_read = "dram__bytes_read.sum";
 const char* const dram_write = "dram__bytes_write.sum";
 
-class transpose_counters : public cudalab::testing::counter_test {
+class transpose_counters : public cudalab::testing::counted_launch_test {
  protected:
-  using totals = std::map<std::string, double>;
-
-  void SetUp() override {
-    counter_test::SetUp();
-    if (IsSkipped()) return;
-    m_stream = std::make_unique<cudalab::cuda_stream>();
-    m_session = std::make_unique<cudalab::counter_session>(
-        0, cudalab::resolve_metrics("memory,shared_ld_wavefronts,shared_st_wavefronts,"
-                                    "shared_ld_conflicts,shared_st_conflicts,dram_read_bytes,"
-                                    "dram_write_bytes"));
+  std::vector<std::string> metrics() const override {
+    return cudalab::resolve_metrics(
+        "memory,shared_ld_wavefronts,shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts,"
+        "dram_read_bytes,dram_write_bytes");
   }
 
   totals measure(const transpose_spec& spec, std::size_t rows, std::size_t cols, unsigned stride) {
     auto p = cudalab::labs::prepare_matrix(spec, rows, cols, stride);
-    p->upload(m_stream->get());
-    p->reset(m_stream->get());
-    m_stream->synchronize();
-    const cudalab::counter_result r = m_session->collect([&] {
-      p->launch(m_stream->get());
-      m_stream->synchronize();
-    });
-    totals t = r.totals;
-    cudalab::add_derived_metrics(t);
-    return t;
+    return measure_launch(*p);
   }
-
-  std::unique_ptr<cudalab::cuda_stream> m_stream;
-  std::unique_ptr<cudalab::counter_session> m_session;
 };
 
 const transpose_spec& spec_named(const std::string& name) {

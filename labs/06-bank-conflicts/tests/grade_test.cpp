@@ -6,6 +6,7 @@
 #include "transpose_lab.hpp"
 #include "transpose_model.hpp"
 
+#include "cudalab/testing/grade_checks.hpp"
 #include "cudalab/testing/shared_counts.hpp"
 
 #include <gtest/gtest.h>
@@ -22,38 +23,17 @@ using transpose_model::kernel;
 // on stores beyond the model's, and the data stage's excess on its own counters.
 result_row modelled(kernel k, double extra_conflicts = 0.0, bool correct = true) {
   const model::access_counts c = transpose_model::predict(k, n, n);
-  result_row r;
-  r.lab_id = "06-bank-conflicts";
-  r.variant_name = "exercise";
-  r.config = launch_config{n, 256, 0};
-  r.measured = true;
-  r.verification = {
-      correct, correct ? "all 1001 x 1001 elements exact" : "1002001 of 1002001 elements wrong"};
-  r.counters.available = true;
-  const auto d = [](std::uint64_t v) { return static_cast<double>(v); };
-  r.counters.totals = {
-      {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", d(c.global_ld_requests)},
-      {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", d(c.global_ld_sectors)},
-      {"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", d(c.global_st_requests)},
-      {"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", d(c.global_st_sectors)},
-  };
+  result_row r = testing::measured_exercise_row(
+      "06-bank-conflicts", launch_config{n, 256, 0},
+      verify_result{correct, correct ? "all 1001 x 1001 elements exact"
+                                     : "1002001 of 1002001 elements wrong"});
+  testing::set_global_totals(r.counters.totals, c);
   testing::add_shared_totals(r.counters.totals, c, extra_conflicts);
   return r;
 }
 
-std::string describe(const grade_report& g) {
-  std::string s = g.passed ? "PASS\n" : "FAIL\n";
-  for (const auto& line : g.lines) s += "  " + line + "\n";
-  return s + "hint: " + g.hint;
-}
-
-bool line_fails(const grade_report& g, const std::string& start) {
-  for (const auto& line : g.lines)
-    if (line.rfind(start, 0) == 0)
-      return line.size() >= 6 && line.substr(line.size() - 6) == "  FAIL";
-  ADD_FAILURE() << "no line " << start << "\n" << describe(g);
-  return false;
-}
+using testing::describe;
+using testing::line_fails;
 
 TEST(transpose_grade, the_conflict_free_tiles_pass_every_line) {
   for (kernel k : {kernel::padded, kernel::swizzled, kernel::tile_rows}) {

@@ -10,6 +10,8 @@
 #include "cudalab/check.hpp"
 #include "cudalab/grade.hpp"
 #include "cudalab/metrics.hpp"
+#include "cudalab/testing/one_lab_registry.hpp"
+#include "cudalab/testing/registration_checks.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,14 +20,9 @@
 #include <cstring>
 #include <string>
 
-namespace cudalab {
 // This test binary registers lab 06 alone (lab::find and the grader's helpers live beside
 // find_lab, which asks for the registry).
-const std::vector<lab>& all_labs() {
-  static const std::vector<lab> labs{labs::make_lab_06_bank_conflicts()};
-  return labs;
-}
-}  // namespace cudalab
+CUDALAB_REGISTRY_OF_ONE_LAB(cudalab::labs::make_lab_06_bank_conflicts)
 
 namespace cudalab::labs {
 namespace {
@@ -35,19 +32,17 @@ namespace tr = transpose;
 
 TEST(transpose_lab, registers_each_variant_with_its_role) {
   const lab l = make_lab_06_bank_conflicts();
-  const std::pair<const char*, variant_role> expected[] = {
-      {"copy", variant_role::baseline},        {"naive_row_read", variant_role::naive},
-      {"naive_col_read", variant_role::naive}, {"shared_tile", variant_role::naive},
-      {"padded", variant_role::fixed},         {"swizzled", variant_role::fixed},
-      {"tile_rows", variant_role::fixed},      {"shared_tile_double", variant_role::naive},
-      {"padded_double", variant_role::fixed},  {"shared_stride", variant_role::naive},
-      {"exercise", variant_role::exercise}};
-  ASSERT_EQ(l.variants.size(), std::size(expected));
-  for (const auto& [name, role] : expected) {
-    const variant* v = l.find(name);
-    ASSERT_NE(v, nullptr) << name;
-    EXPECT_EQ(v->role, role) << name;
-  }
+  testing::expect_variant_roles(l, {{"copy", variant_role::baseline},
+                                    {"naive_row_read", variant_role::naive},
+                                    {"naive_col_read", variant_role::naive},
+                                    {"shared_tile", variant_role::naive},
+                                    {"padded", variant_role::fixed},
+                                    {"swizzled", variant_role::fixed},
+                                    {"tile_rows", variant_role::fixed},
+                                    {"shared_tile_double", variant_role::naive},
+                                    {"padded_double", variant_role::fixed},
+                                    {"shared_stride", variant_role::naive},
+                                    {"exercise", variant_role::exercise}});
   ASSERT_TRUE(l.find("shared_stride")->sweep);
   const sweep_spec& sweep = *l.find("shared_stride")->sweep;
   EXPECT_EQ(sweep.name, "stride");
@@ -116,10 +111,9 @@ TEST(transpose_lab, the_grader_grades_the_float_transposes_at_the_default_side) 
   const lab l = make_lab_06_bank_conflicts();
   ASSERT_TRUE(l.exercise);
   EXPECT_EQ(l.exercise->size, transpose_default_side);
-  std::vector<std::string> names;
-  for (const variant* v : graded_variants(l)) names.push_back(v->name);
-  EXPECT_EQ(names, (std::vector<std::string>{"naive_row_read", "naive_col_read", "shared_tile",
-                                             "padded", "swizzled", "tile_rows"}));
+  EXPECT_EQ(testing::graded_variant_names(l),
+            (std::vector<std::string>{"naive_row_read", "naive_col_read", "shared_tile", "padded",
+                                      "swizzled", "tile_rows"}));
 }
 
 TEST(transpose_data, inputs_are_never_zero_exact_and_the_band_holds_nan) {

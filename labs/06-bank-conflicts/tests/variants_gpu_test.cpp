@@ -6,44 +6,29 @@
 
 #include "cudalab/lab.hpp"
 #include "cudalab/stream.hpp"
+#include "cudalab/testing/one_lab_registry.hpp"
+#include "cudalab/testing/variant_runs.hpp"
 
 #include "gpu_test.hpp"
 
 #include <memory>
 #include <string>
 
-namespace cudalab {
 // This test binary registers lab 06 alone, built against the exercise.cu it links.
-const std::vector<lab>& all_labs() {
-  static const std::vector<lab> labs{labs::make_lab_06_bank_conflicts()};
-  return labs;
-}
-}  // namespace cudalab
+CUDALAB_REGISTRY_OF_ONE_LAB(cudalab::labs::make_lab_06_bank_conflicts)
 
 namespace {
 
 using cudalab::verify_result;
 using cudalab::labs::transpose_spec;
 
-class transpose_gpu : public cudalab::testing::gpu_test {
+class transpose_gpu : public cudalab::testing::stream_test {
  protected:
-  void SetUp() override {
-    gpu_test::SetUp();
-    if (IsSkipped()) return;
-    m_stream = std::make_unique<cudalab::cuda_stream>();
-  }
   verify_result run(const transpose_spec& spec, std::size_t rows, std::size_t cols,
                     unsigned stride = 1) {
     auto p = cudalab::labs::prepare_matrix(spec, rows, cols, stride);
-    p->upload(m_stream->get());
-    for (int run = 0; run < 2; ++run) {  // twice: reset must re-poison the output
-      p->reset(m_stream->get());
-      p->launch(m_stream->get());
-    }
-    p->download(m_stream->get());
-    return p->verify();
+    return run_twice_and_verify(*p);
   }
-  std::unique_ptr<cudalab::cuda_stream> m_stream;  // made once a device is known
 };
 
 // Square and rectangular, 1 to a few thousand: partial tiles in either axis or both.

@@ -24,20 +24,15 @@ const char* fix_for(const std::string& tool) {
 }  // namespace
 
 grade_report grade_debugging(const result_row& ex, const std::vector<result_row>&) {
-  grade_report g;
-  std::string hint;
-  const bool correct = ex.verification.ok;
-  g.lines.push_back("correct: " + ex.verification.detail + grade_verdict(correct));
-  if (!correct)
-    hint +=
-        " The blur is wrong: every thread must see its neighbours' values, which other "
-        "threads load into the tile.";
+  grade_sheet g(ex,
+                "The blur is wrong: every thread must see its neighbours' values, which other "
+                "threads load into the tile.");
 
   const std::string sanitizer = find_compute_sanitizer();
   bool tools_clean = true;
   for (const std::string& tool : exercise_tools()) {
     if (sanitizer.empty()) {
-      g.lines.push_back(tool + ": n/a (compute-sanitizer not found)" + grade_verdict(false));
+      g.line(false, tool + ": n/a (compute-sanitizer not found)");
       tools_clean = false;
       continue;
     }
@@ -64,18 +59,16 @@ grade_report grade_debugging(const result_row& ex, const std::vector<result_row>
       line += std::to_string(r.errors()) + (r.errors() == 1 ? " error" : " errors");
       const std::vector<finding_group> groups = group_findings(r);
       if (!groups.empty()) line += " (" + describe(groups.front()) + ")";
-      hint += std::string(" ") + fix_for(tool);
+      g.advise(fix_for(tool));
     }
-    g.lines.push_back(line + grade_verdict(ok));
+    g.line(ok, line);
     tools_clean = tools_clean && ok;
   }
   if (sanitizer.empty())
-    hint += " The check runs compute-sanitizer and cannot pass without it: " +
-            how_to_get_compute_sanitizer() + ".";
+    g.advise("The check runs compute-sanitizer and cannot pass without it: " +
+             how_to_get_compute_sanitizer() + ".");
 
-  g.passed = correct && tools_clean;
-  if (!g.passed) g.hint = hint.empty() ? "" : hint.substr(1);
-  return g;
+  return g.finish(g.correct() && tools_clean);
 }
 
 }  // namespace cudalab::labs

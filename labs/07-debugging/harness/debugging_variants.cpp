@@ -169,10 +169,7 @@ std::string overshoot_violation(const launch_config& c) {
 }
 
 variant base_variant(std::string name, variant_role role, std::string lesson) {
-  variant v;
-  v.name = std::move(name);
-  v.role = role;
-  v.lesson = std::move(lesson);
+  variant v = new_variant(std::move(name), role, std::move(lesson));
   v.default_block = 256;
   return v;
 }

@@ -57,11 +57,9 @@ dbg::launch_dims ramp_guarded(const float*, float* out, std::size_t n, unsigned 
 }  // namespace
 
 lab make_lab_07_debugging() {
-  lab l;
-  l.id = "07-debugging";
-  l.title = "Debugging: planted bugs that compute-sanitizer and cuda-gdb find";
-  l.readme = "labs/07-debugging/README.md";
-  l.default_size = debugging_default_size;
+  lab l =
+      new_lab("07-debugging", "Debugging: planted bugs that compute-sanitizer and cuda-gdb find",
+              "elements", {debugging_default_size});
   l.headline_metrics = {"threads_launched_per_needed", "ld_sectors_per_request"};
   l.variants = {
       make_array_variant({"oob_write", variant_role::buggy,
@@ -106,11 +104,7 @@ lab make_lab_07_debugging() {
       make_swapped_index_variant(true),
       make_debugging_exercise_variant(),
   };
-  exercise_spec ex;
-  ex.variant = "exercise";
-  ex.file = "labs/07-debugging/exercise.cu";
-  ex.size = debugging_default_size;
-  ex.grade = grade_debugging;
+  exercise_spec ex = new_exercise(l.id, debugging_default_size, grade_debugging);
   ex.graded_variants = {"missing_sync", "missing_sync_fixed"};
   ex.needs_counters = false;
   l.exercise = ex;

@@ -9,19 +9,16 @@
 #include "cudalab/check.hpp"
 #include "cudalab/grade.hpp"
 #include "cudalab/runner.hpp"
+#include "cudalab/testing/one_lab_registry.hpp"
+#include "cudalab/testing/registration_checks.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-namespace cudalab {
 // This test binary registers lab 07 alone (lab::find and the grader's helpers live beside
 // find_lab, which asks for the registry).
-const std::vector<lab>& all_labs() {
-  static const std::vector<lab> labs{labs::make_lab_07_debugging()};
-  return labs;
-}
-}  // namespace cudalab
+CUDALAB_REGISTRY_OF_ONE_LAB(cudalab::labs::make_lab_07_debugging)
 
 namespace cudalab::labs {
 namespace {
@@ -52,9 +49,8 @@ TEST(debugging_lab, the_checker_needs_no_counters_and_grades_the_blur_pair) {
   ASSERT_TRUE(l.exercise);
   EXPECT_FALSE(l.exercise->needs_counters);
   EXPECT_EQ(l.exercise->size, debugging_default_size);
-  std::vector<std::string> names;
-  for (const variant* v : graded_variants(l)) names.push_back(v->name);
-  EXPECT_EQ(names, (std::vector<std::string>{"missing_sync", "missing_sync_fixed"}));
+  EXPECT_EQ(testing::graded_variant_names(l),
+            (std::vector<std::string>{"missing_sync", "missing_sync_fixed"}));
 }
 
 // The default size's tail block overshoots by 3907 * 256 - 1000003 = 189 floats (756 bytes),

@@ -49,16 +49,11 @@ std::vector<kernel_resources> one_kernel(const launch_config&) {
 }  // namespace
 
 lab make_lab_08_register_tiling() {
-  lab l;
-  l.id = "08-register-tiling";
-  l.title = "Register tiling: several outputs a thread, toward cuBLAS";
-  l.size_unit = "matrix side n (n x n x n product)";
-  l.readme = "labs/08-register-tiling/README.md";
+  lab l = new_lab("08-register-tiling", "Register tiling: several outputs a thread, toward cuBLAS",
+                  "matrix side n (n x n x n product)", {regtile_default_side, mm::max_side});
   l.headline_metrics = {"lds_per_fma", "ld_sectors"};
   l.flop_bound = true;
   l.roof_variant = "cublas";
-  l.default_size = regtile_default_side;
-  l.max_size = mm::max_side;
   l.default_metrics = {"memory",
                        "shared_ld_inst",
                        "shared_ld_wavefronts",
@@ -88,11 +83,7 @@ lab make_lab_08_register_tiling() {
       make_cublas_variant(),
       make_regtile_exercise_variant(),
   };
-  exercise_spec ex;
-  ex.variant = "exercise";
-  ex.file = "labs/08-register-tiling/exercise.cu";
-  ex.size = regtile_default_side;
-  ex.grade = grade_regtile;
+  exercise_spec ex = new_exercise(l.id, regtile_default_side, grade_regtile);
   ex.reference_variants = {"cublas"};
   ex.graded_variants = {"pad_to_64",   "pad_to_64_copies", "coarse_1d",
                         "register_2d", "vectorized",       "warp_tiled"};

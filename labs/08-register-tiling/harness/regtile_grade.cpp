@@ -19,43 +19,37 @@ double tflops(const result_row& r) {
 }  // namespace
 
 grade_report grade_regtile(const result_row& ex, const std::vector<result_row>& references) {
-  grade_report g;
-  std::string hint;
-  const bool correct = ex.verification.ok;
-  g.lines.push_back("correct: " + ex.verification.detail + grade_verdict(correct));
-  if (!correct)
-    hint +=
-        " The product is wrong. n is odd: tile elements past the matrix must hold 0, only outputs "
-        "inside it are stored, and each thread must store every output it accumulates.";
+  grade_sheet g(ex,
+                "The product is wrong. n is odd: tile elements past the matrix must hold 0, only "
+                "outputs inside it are stored, and each thread must store every output it "
+                "accumulates.");
 
   const figure* per_fma = find_figure("lds_per_fma");
   const std::optional<double> lds = per_fma ? per_fma->measured(ex) : std::nullopt;
-  const bool lds_ok = lds && *lds <= regtile_lds_per_fma_target;
-  g.lines.push_back("LDS/FMA " + (lds ? formatted("%.3f", *lds) : std::string("n/a")) +
-                    " <= " + formatted("%.2f", regtile_lds_per_fma_target) +
-                    " (shared load instructions a multiply-add)" + grade_verdict(lds_ok));
+  const bool lds_ok = g.line(lds && *lds <= regtile_lds_per_fma_target,
+                             "LDS/FMA " + (lds ? formatted("%.3f", *lds) : std::string("n/a")) +
+                                 " <= " + formatted("%.2f", regtile_lds_per_fma_target) +
+                                 " (shared load instructions a multiply-add)");
   if (!lds_ok && lds)
-    hint +=
-        " Each value read from shared memory feeds too few multiply-adds: give each thread "
+    g.advise(
+        "Each value read from shared memory feeds too few multiply-adds: give each thread "
         "several outputs (a column of 8, or an 8 x 8 block) and keep their sums and the "
-        "values it reads in registers.";
+        "values it reads in registers.");
 
   const result_row* cublas = nullptr;
   for (const auto& r : references)
     if (r.variant_name == "cublas") cublas = &r;
   const double mine = tflops(ex), roof = cublas ? tflops(*cublas) : 0;
-  const bool fast = roof > 0 && mine >= regtile_cublas_fraction_target * roof;
-  g.lines.push_back("speed " +
-                    formatted("%.2f TFLOP/s >= %.0f%% of cublas %.2f", mine,
-                              100 * regtile_cublas_fraction_target, roof) +
-                    " (measured in this run)" + grade_verdict(fast));
+  const bool fast = g.line(roof > 0 && mine >= regtile_cublas_fraction_target * roof,
+                           "speed " +
+                               formatted("%.2f TFLOP/s >= %.0f%% of cublas %.2f", mine,
+                                         100 * regtile_cublas_fraction_target, roof) +
+                               " (measured in this run)");
   if (!fast)
-    hint += " The kernel reaches " + formatted("%.0f%%", roof > 0 ? 100 * mine / roof : 0.0) +
-            " of cuBLAS: more outputs a thread (8 x 8), 16-byte loads, and a block tile of "
-            "128 x 128 let each loaded value do more work.";
-  g.passed = correct && lds_ok && fast;
-  if (!g.passed) g.hint = hint.empty() ? "" : hint.substr(1);
-  return g;
+    g.advise("The kernel reaches " + formatted("%.0f%%", roof > 0 ? 100 * mine / roof : 0.0) +
+             " of cuBLAS: more outputs a thread (8 x 8), 16-byte loads, and a block tile of "
+             "128 x 128 let each loaded value do more work.");
+  return g.finish(g.correct() && lds_ok && fast);
 }
 
 }  // namespace cudalab::labs

@@ -4,33 +4,7 @@
 // must PASS every line).
 #include "regtile_lab.hpp"
 
-#include "gpu_test.hpp"
+#include "cudalab/testing/check_test.hpp"
 
-#include "cudalab/grade.hpp"
-#include "cudalab/testing/grader_tests.hpp"
-
-#include <gtest/gtest.h>
-
-#ifndef CUDALAB_EXPECT_CHECK_PASS
-#error "CUDALAB_EXPECT_CHECK_PASS must be 0 (exercise build) or 1 (solution build)"
-#endif
-
-namespace cudalab::labs {
-namespace {
-
-class regtile_check : public testing::counter_test {};
-
-// Each build registers a differently named test, so CTest sees two distinct names.
-#if CUDALAB_EXPECT_CHECK_PASS
-TEST_F(regtile_check, solution_passes_every_line) {
-  testing::expect_solution_passes(testing::grade_built_exercise(make_lab_08_register_tiling(), 3));
-}
-#else
-TEST_F(regtile_check, untouched_exercise_fails_on_loads_per_fma_with_a_hint) {
-  testing::expect_exercise_fails_only_on(
-      testing::grade_built_exercise(make_lab_08_register_tiling(), 3), {1, 2});
-}
-#endif
-
-}  // namespace
-}  // namespace cudalab::labs
+CUDALAB_CHECK_TESTS(regtile_check, cudalab::labs::make_lab_08_register_tiling, 3,
+                    untouched_exercise_fails_on_loads_per_fma_with_a_hint, 1, 2)

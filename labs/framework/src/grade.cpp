@@ -72,4 +72,39 @@ bool report_missing_counters(const result_row& ex, grade_report& g) {
   return true;
 }
 
+std::optional<double> counter_total(const result_row& row, const char* metric) {
+  if (!row.counters.available) return std::nullopt;
+  return row.counters.get(metric);
+}
+
+std::optional<double> counter_per_request(const result_row& row, const char* counter,
+                                          const char* requests) {
+  const auto s = counter_total(row, counter), r = counter_total(row, requests);
+  if (!s || !r || *r <= 0) return std::nullopt;
+  return *s / *r;
+}
+
+grade_sheet::grade_sheet(const result_row& ex, const std::string& advice_if_wrong)
+    : m_correct(ex.verification.ok) {
+  line(m_correct, "correct: " + ex.verification.detail);
+  if (!m_correct) advise(advice_if_wrong);
+}
+
+bool grade_sheet::line(bool ok, const std::string& text) {
+  m_report.lines.push_back(text + grade_verdict(ok));
+  return ok;
+}
+
+void grade_sheet::advise(const std::string& sentence) { m_hint += " " + sentence; }
+
+bool grade_sheet::counters_missing(const result_row& ex) {
+  return report_missing_counters(ex, m_report);
+}
+
+grade_report grade_sheet::finish(bool passed) {
+  m_report.passed = passed;
+  if (!passed) m_report.hint = m_hint.empty() ? "" : m_hint.substr(1);
+  return m_report;
+}
+
 }  // namespace cudalab

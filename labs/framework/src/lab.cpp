@@ -4,6 +4,7 @@
 #include "cudalab/check.hpp"
 
 #include <string>
+#include <utility>
 
 namespace cudalab {
 
@@ -39,6 +40,36 @@ std::string block_rule::violation(int block) const {
     return because("use a multiple of " + std::to_string(multiple_of));
   if (power_of_two && (block & (block - 1)) != 0) return because("use a power of two");
   return {};
+}
+
+variant new_variant(std::string name, variant_role role, std::string lesson) {
+  variant v;
+  v.name = std::move(name);
+  v.role = role;
+  v.lesson = std::move(lesson);
+  return v;
+}
+
+lab new_lab(const std::string& id, std::string title, std::string size_unit, lab_sizes sizes) {
+  lab l;
+  l.id = id;
+  l.title = std::move(title);
+  l.size_unit = std::move(size_unit);
+  l.readme = "labs/" + id + "/README.md";
+  l.default_size = sizes.default_size;
+  l.max_size = sizes.max_size;
+  l.sanitize_size = sizes.sanitize_size;
+  return l;
+}
+
+exercise_spec new_exercise(const std::string& lab_id, std::size_t size,
+                           decltype(exercise_spec::grade) grade) {
+  exercise_spec ex;
+  ex.variant = "exercise";
+  ex.file = "labs/" + lab_id + "/exercise.cu";
+  ex.size = size;
+  ex.grade = std::move(grade);
+  return ex;
 }
 
 const variant* lab::find(std::string_view name) const {

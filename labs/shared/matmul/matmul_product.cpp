@@ -74,10 +74,9 @@ class cublas_prepared final : public prepared_variant {
 }  // namespace
 
 variant make_cublas_variant() {
-  variant v;
-  v.name = "cublas";
-  v.role = variant_role::baseline;
-  v.lesson = "cublasSgemm, FP32 (CUBLAS_DEFAULT_MATH, TF32 off): the roof for the kernels above";
+  variant v = new_variant(
+      "cublas", variant_role::baseline,
+      "cublasSgemm, FP32 (CUBLAS_DEFAULT_MATH, TF32 off): the roof for the kernels above");
   // --block is ignored: cuBLAS chooses its own kernels.
   v.device_bytes = matmul_three_buffers;
   v.ideal = [](const launch_config& c) { return matmul_ideal(c.size); };

@@ -5,6 +5,7 @@
 #include "cudalab/lab.hpp"
 #include "cudalab/result_row.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,5 +38,40 @@ std::string grade_verdict(bool ok);
 // sets the hint that tells how to enable them, and returns true, since the traffic lines
 // cannot be graded.
 bool report_missing_counters(const result_row& ex, grade_report& g);
+
+// A counter's total in `row` by short or CUPTI name; nullopt when the row has no counters or
+// not this one.
+std::optional<double> counter_total(const result_row& row, const char* metric);
+
+// A counter's total a request (sectors or bytes a request), nullopt when either total is
+// missing or no request was made.
+std::optional<double> counter_per_request(const result_row& row, const char* counter,
+                                          const char* requests);
+
+// A grader's report written a criterion at a time: every line ends in its verdict, and the
+// advice of each failed criterion joins the hint, one sentence after another.
+class grade_sheet {
+ public:
+  // Opens with the criterion every grader starts from: `ex` matches its CPU reference;
+  // `advice_if_wrong` joins the hint when it does not.
+  grade_sheet(const result_row& ex, const std::string& advice_if_wrong);
+
+  bool correct() const { return m_correct; }
+  // Adds `text` with its verdict; returns `ok`.
+  bool line(bool ok, const std::string& text);
+  // Adds a sentence to the hint.
+  void advise(const std::string& sentence);
+  // report_missing_counters on this sheet: true when `ex` has no counters, and then report()
+  // says why and how to enable them.
+  bool counters_missing(const result_row& ex);
+  const grade_report& report() const { return m_report; }
+  // The report, passed or not, with the hint of every failed criterion (none when passed).
+  grade_report finish(bool passed);
+
+ private:
+  grade_report m_report;
+  std::string m_hint;  // each sentence led by a space
+  bool m_correct = false;
+};
 
 }  // namespace cudalab

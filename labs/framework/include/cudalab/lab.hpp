@@ -237,6 +237,25 @@ struct lab {
   std::string number() const { return id.substr(0, 2); }
 };
 
+// A variant with its name, role and one-line lesson; the rest is the lab's to fill in.
+variant new_variant(std::string name, variant_role role, std::string lesson);
+
+// The sizes a lab runs (lab::default_size, max_size and sanitize_size).
+struct lab_sizes {
+  std::size_t default_size = 0;
+  std::size_t max_size = 0;
+  std::size_t sanitize_size = 0;
+};
+
+// A lab named by `id` ("04-coalescing"), the folder its files are in: its lesson is
+// labs/<id>/README.md.
+lab new_lab(const std::string& id, std::string title, std::string size_unit, lab_sizes sizes);
+
+// The exercise of lab `lab_id`: the variant "exercise" that labs/<id>/exercise.cu registers,
+// graded by `grade` at `size`.
+exercise_spec new_exercise(const std::string& lab_id, std::size_t size,
+                           decltype(exercise_spec::grade) grade);
+
 // Every lab built into this binary, in order.
 const std::vector<lab>& all_labs();
 // Finds a lab by id ("04-coalescing"), number ("04", "4") or name ("coalescing").

@@ -1,0 +1,75 @@
+// What the labs' CPU tests of their graders share: made-up result rows' global counters, a
+// report printed for a failure message, a line's verdict by its first words, and the check that
+// the counters a grade needs configure offline. Include only from test sources (it needs
+// GoogleTest).
+#pragma once
+
+#include "cudalab/detail/cupti_host_config.hpp"
+#include "cudalab/lab.hpp"
+#include "cudalab/metrics.hpp"
+#include "cudalab/model/access_model.hpp"
+#include "cudalab/result_row.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cudalab::testing {
+
+// The exercise's row of lab `lab_id` as the runner fills it for a grade: measured at `c`,
+// verified as `v`, with counters (none yet).
+inline result_row measured_exercise_row(const std::string& lab_id, const launch_config& c,
+                                        const verify_result& v) {
+  result_row r;
+  r.lab_id = lab_id;
+  r.variant_name = "exercise";
+  r.config = c;
+  r.measured = true;
+  r.verification = v;
+  r.counters.available = true;
+  return r;
+}
+
+// Sets the global load and store requests and sectors of `totals` (keyed by CUPTI name) to
+// those of `c`.
+inline void set_global_totals(std::map<std::string, double>& totals,
+                              const model::access_counts& c) {
+  totals["l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"] =
+      static_cast<double>(c.global_ld_requests);
+  totals["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"] =
+      static_cast<double>(c.global_ld_sectors);
+  totals["l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"] =
+      static_cast<double>(c.global_st_requests);
+  totals["l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"] =
+      static_cast<double>(c.global_st_sectors);
+}
+
+inline std::string describe(const grade_report& g) {
+  std::string s = g.passed ? "PASS\n" : "FAIL\n";
+  for (const auto& line : g.lines) s += "  " + line + "\n";
+  return s + "hint: " + g.hint;
+}
+
+// Whether the report's line that starts with `start` fails; a test failure when there is none.
+inline bool line_fails(const grade_report& g, const std::string& start) {
+  for (const auto& line : g.lines)
+    if (line.rfind(start, 0) == 0)
+      return line.size() >= 6 && line.substr(line.size() - 6) == "  FAIL";
+  ADD_FAILURE() << "no line " << start << "\n" << describe(g);
+  return false;
+}
+
+// The set `cudalab check` asks for (the lab's default metrics and the grade's extra ones)
+// configures for GH100 without a GPU: a misspelt grading metric fails here, not on the GPU.
+inline void expect_grading_metrics_configure_offline(const lab& l) {
+  std::vector<std::string> metrics = l.default_metrics;
+  for (const auto& m : l.exercise->extra_metrics) metrics.push_back(m);
+  metrics = resolve_metric_names(metrics);
+  const detail::cupti_host_config config("GH100", {}, metrics);
+  EXPECT_GE(config.passes(), 1u);
+  EXPECT_EQ(config.metrics(), metrics);
+}
+
+}  // namespace cudalab::testing
