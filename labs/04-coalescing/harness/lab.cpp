@@ -48,7 +48,7 @@ variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_
         return (kind == coalescing_kind::aos_float4 ? 3 * 16 : 3 * 12) * c.size;
       };
       // aos_float4's layout must move 16 bytes a number where 12 are payload: its GB/s and
-      // %peak count what the layout moves (is the kernel at the roof?), the `payload` column
+      // %copy count what the layout moves (is the kernel at the roof?), the `payload` column
       // and payload_gbps what the problem needs (what the padding costs).
       v.ideal = [kind](const launch_config& c) {
         work_counts w = float3_ideal(c.size);

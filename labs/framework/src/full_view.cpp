@@ -42,7 +42,7 @@ void write_full_view(std::ostream& out, const std::vector<result_row>& rows,
                                  [](const result_row& r) { return r.sweep_name.has_value(); });
   std::vector<text_column> columns{{"variant", true}, {"role", true}};
   if (sweep) columns.push_back({"param", true});
-  for (const char* h : {"size", "block", "grid", "time(ms)", "min..max(ms)", "GB/s", "%peak"})
+  for (const char* h : {"size", "block", "grid", "time(ms)", "min..max(ms)", "GB/s", "%copy"})
     columns.push_back({h});
   // Where a layout moves more than the problem's bytes (padding), the share that is payload.
   const bool padded = std::any_of(rows.begin(), rows.end(),

@@ -50,7 +50,7 @@ struct verify_result {
 
 // Ideal work: each input read once, each output written once.
 struct work_counts {
-  // The fewest bytes this variant's data layout must move: the basis of GB/s, %peak and
+  // The fewest bytes this variant's data layout must move: the basis of GB/s, %copy and
   // DRAM/ideal.
   double bytes = 0;
   double flops = 0;
