@@ -24,6 +24,7 @@ transpose_targets transpose_grade_targets(std::size_t n) {
   const model::access_counts p = transpose_model::predict(transpose_model::kernel::padded, n, n);
   return {static_cast<double>(p.global_ld_sectors) / static_cast<double>(p.global_ld_requests),
           static_cast<double>(p.global_st_sectors) / static_cast<double>(p.global_st_requests),
+          static_cast<double>(p.global_ld_requests + p.global_st_requests),
           static_cast<double>(p.shared_ld_conflicts + p.shared_st_conflicts)};
 }
 
@@ -54,6 +55,20 @@ grade_report grade_transpose(const result_row& ex, const std::vector<result_row>
   const bool st_ok = side_line("st", counter_per_request(ex, "st_sectors", "st_requests"),
                                target.st_sectors_per_request, "stores");
 
+  // Sectors a request alone would pass a kernel that issues each lane's access on its own (one
+  // sector a request, 32 times the requests): the reference's requests bound them.
+  const auto ld_r = counter_total(ex, "ld_requests");
+  const auto st_r = counter_total(ex, "st_requests");
+  const bool requests_ok =
+      g.line(ld_r && st_r && *ld_r + *st_r <= target.requests,
+             "requests " + (ld_r && st_r ? formatted("%.0f", *ld_r + *st_r) : std::string("n/a")) +
+                 " <= " + formatted("%.0f", target.requests) +
+                 " (ld + st, the padded transpose predicted)");
+  if (!requests_ok && ld_r && st_r)
+    g.advise("The kernel issues " + formatted("%.1f", (*ld_r + *st_r) / target.requests) +
+             " times the requests of the tiled transpose: every lane of a warp should load and "
+             "store in the same instruction, 32 consecutive elements a request.");
+
   const auto ld_w = counter_total(ex, "shared_ld_wavefronts");
   const auto st_w = counter_total(ex, "shared_st_wavefronts");
   const auto ld_c = counter_total(ex, "shared_ld_conflicts");
@@ -73,7 +88,7 @@ grade_report grade_transpose(const result_row& ex, const std::vector<result_row>
   } else {
     g.line(false, "shared conflicts n/a: a counter is missing");
   }
-  return g.finish(g.correct() && ld_ok && st_ok && conflicts_ok);
+  return g.finish(g.correct() && ld_ok && st_ok && requests_ok && conflicts_ok);
 }
 
 }  // namespace cudalab::labs

@@ -39,8 +39,23 @@ TEST(transpose_grade, the_conflict_free_tiles_pass_every_line) {
   for (kernel k : {kernel::padded, kernel::swizzled, kernel::tile_rows}) {
     const grade_report g = grade_transpose(modelled(k), {});
     EXPECT_TRUE(g.passed) << static_cast<int>(k) << "\n" << describe(g);
-    EXPECT_EQ(g.lines.size(), 4u);
+    EXPECT_EQ(g.lines.size(), 5u);
   }
+}
+
+// A transpose whose lanes take turns (each access its own request: one sector a request) passes
+// both sectors lines; its 32 times the requests fail.
+TEST(transpose_grade, one_lane_at_a_time_fails_on_requests) {
+  result_row r = modelled(kernel::padded);
+  for (const char* requests : {"ld_requests", "st_requests"})
+    r.counters.totals[find_metric(requests)->cupti_name] *= 32;
+  const grade_report g = grade_transpose(r, {});
+  EXPECT_FALSE(g.passed) << describe(g);
+  EXPECT_TRUE(line_fails(g, "requests"));
+  EXPECT_FALSE(line_fails(g, "ld sectors/request"));
+  EXPECT_FALSE(line_fails(g, "st sectors/request"));
+  EXPECT_FALSE(line_fails(g, "shared conflicts"));
+  EXPECT_NE(g.hint.find("times the requests"), std::string::npos) << g.hint;
 }
 
 TEST(transpose_grade, the_plain_tile_fails_on_conflicts_only_with_a_hint) {

@@ -5,5 +5,8 @@
 #include "cudalab/testing/wrong_way_test.hpp"
 
 // pad_two_words: a pitch of 34 words: 2-way column reads.
+// one_lane_at_a_time: lanes take turns at global memory: one sector a request, 32 times the
+// requests.
 CUDALAB_WRONG_WAY_TEST(transpose_wrong_way, cudalab::labs::make_lab_06_bank_conflicts,
-                       {"pad_two_words", "shared conflicts"})
+                       {"pad_two_words", "shared conflicts"},
+                       {"one_lane_at_a_time", "requests"})
