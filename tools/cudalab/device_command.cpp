@@ -4,8 +4,8 @@
 
 #include "cudalab/check.hpp"
 #include "cudalab/device.hpp"
-#include "device_json.hpp"
 #include "cudalab/report_options.hpp"
+#include "device_json.hpp"
 
 #include <iostream>
 #include <sstream>

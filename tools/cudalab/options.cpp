@@ -1,7 +1,7 @@
 #include "options.hpp"
 
-#include "cudalab/check.hpp"
 #include "cli_values.hpp"
+#include "cudalab/check.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/user_text.hpp"
 

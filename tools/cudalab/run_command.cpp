@@ -4,10 +4,10 @@
 #include "output_file.hpp"
 #include "progress_line.hpp"
 
+#include "cli_values.hpp"
 #include "cudalab/cell_format.hpp"
 #include "cudalab/check.hpp"
 #include "cudalab/child_process.hpp"
-#include "cli_values.hpp"
 #include "cudalab/copy_roof.hpp"
 #include "cudalab/device.hpp"
 #include "cudalab/format_text.hpp"

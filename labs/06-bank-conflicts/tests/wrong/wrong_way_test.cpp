@@ -8,5 +8,4 @@
 // one_lane_at_a_time: lanes take turns at global memory: one sector a request, 32 times the
 // requests.
 CUDALAB_WRONG_WAY_TEST(transpose_wrong_way, cudalab::labs::make_lab_06_bank_conflicts,
-                       {"pad_two_words", "shared conflicts"},
-                       {"one_lane_at_a_time", "requests"})
+                       {"pad_two_words", "shared conflicts"}, {"one_lane_at_a_time", "requests"})

@@ -1,6 +1,6 @@
 // What a learner types for sizes, blocks and sweeps, and every way it can be wrong.
-#include "cudalab/check.hpp"
 #include "cli_values.hpp"
+#include "cudalab/check.hpp"
 
 #include <gtest/gtest.h>
 
