@@ -89,7 +89,8 @@ def run(argv):
     base = args.out / f"{lab['id']}_{args.variant}"
     log, report, table = (Path(f"{base}{suffix}") for suffix in (".log", ".ncu-rep", ".csv"))
     nvtx = f"cudalab@{lab['id']}/{args.variant}/"
-    print(f"{PROG}: {ncu} --nvtx --nvtx-include \"{nvtx}\" --metrics {args.metrics}")
+    # The tool's name, not its path: a deep install path would push the line past 120 columns.
+    print(f"{PROG}: {Path(ncu).name} --nvtx --nvtx-include \"{nvtx}\" --metrics {args.metrics}")
     print(f"{PROG}:   ... cudalab {' '.join(run_args)}", flush=True)
     # --clock-control none: leave the GPU's clocks alone (counts do not depend on them).
     with open(log, "w") as f:

@@ -91,7 +91,7 @@ def run(argv):
             list(args.out.glob(f"{report.name}_*.csv")):
         stale.unlink(missing_ok=True)
 
-    print(f"{PROG}: {nsys} profile ... cudalab {' '.join(run_args)}", flush=True)
+    print(f"{PROG}: {Path(nsys).name} profile ... cudalab {' '.join(run_args)}", flush=True)
     profile_log = Path(f"{report}.profile.log")
     with open(profile_log, "w") as f:
         status = subprocess.run(profile_command(nsys, tool, report, run_args), stdout=f,

@@ -93,6 +93,7 @@ lab make_lab_02_memory_spaces() {
   exercise_spec ex = new_exercise(l.id, memory_default_size, grade_memory);
   ex.extra_metrics = {"local"};
   ex.graded_variants = {"local_spill", "registers"};
+  ex.bound_other_memory_paths = true;
   l.exercise = ex;
   l.notes = [] { return std::vector<std::string>{bus_peak_note()}; };
   return l;

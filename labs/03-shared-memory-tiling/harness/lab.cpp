@@ -62,6 +62,7 @@ lab make_lab_03_shared_memory_tiling() {
   exercise_spec ex = new_exercise(l.id, matmul_default_side, grade_matmul);
   ex.graded_variants = {"naive", "tiled", "tiled_unguarded", "tiled_store_in_loop"};
   ex.graded_sweep_values = {static_cast<long>(fixed_tile)};
+  ex.bound_other_memory_paths = true;
   l.exercise = ex;
   return l;
 }

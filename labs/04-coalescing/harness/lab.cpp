@@ -158,6 +158,7 @@ lab make_lab_04_coalescing() {
   ex.extra_metrics = coalescing_grade_metrics();
   // The float3 problem's own variants; the byte and pattern variants solve other problems.
   ex.graded_variants = {"aos_float3", "aos_float3_staged", "aos_float4", "soa"};
+  ex.bound_other_memory_paths = true;
   l.exercise = ex;
   return l;
 }

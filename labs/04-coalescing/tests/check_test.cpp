@@ -28,7 +28,7 @@ class coalescing_check : public counter_test {};
 // Grades the exercise of this build and checks what both builds share: the references and the
 // exercise compute the right numbers; only the traffic differs.
 grade_outcome grade_this_build() {
-  grade_outcome o = testing::grade_built_exercise(make_lab_04_coalescing(), 5);
+  grade_outcome o = testing::grade_built_exercise(make_lab_04_coalescing(), 6);
   EXPECT_EQ(o.references.size(), 3u);
   for (const auto& r : o.references)
     EXPECT_TRUE(r.verification.ok) << r.variant_name << ": " << r.verification.detail;
@@ -44,7 +44,7 @@ TEST_F(coalescing_check, solution_passes_every_line) {
 TEST_F(coalescing_check, untouched_exercise_fails_on_sectors_with_a_hint) {
   const grade_outcome o = grade_this_build();
   EXPECT_FALSE(o.report.passed) << describe(o);
-  ASSERT_EQ(o.report.lines.size(), 5u);
+  ASSERT_EQ(o.report.lines.size(), 6u);
   // The naive kernel is correct: it fails on traffic, 12 sectors a request, and is told why.
   EXPECT_NE(o.report.lines[0].find("  ok"), std::string::npos) << describe(o);
   EXPECT_NE(o.report.lines[1].find("12.00 <= 4.00"), std::string::npos) << describe(o);

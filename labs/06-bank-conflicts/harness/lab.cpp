@@ -37,6 +37,7 @@ lab make_lab_06_bank_conflicts() {
   // data).
   ex.graded_variants = {"naive_row_read", "naive_col_read", "shared_tile",
                         "padded",         "swizzled",       "tile_rows"};
+  ex.bound_other_memory_paths = true;
   l.exercise = ex;
   return l;
 }

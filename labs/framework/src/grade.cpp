@@ -3,6 +3,9 @@
 #include "cudalab/runner.hpp"
 
 #include "cudalab/check.hpp"
+#include "cudalab/format_text.hpp"
+
+#include <algorithm>
 
 namespace cudalab {
 
@@ -26,7 +29,10 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
   request.variants.push_back(&candidate);
   if (candidate.sweep && !spec.graded_sweep_values.empty())
     request.sweep.values[candidate.sweep->name] = spec.graded_sweep_values;
-  request.extra_metrics = resolve_metric_names(spec.extra_metrics);
+  std::vector<std::string> extra = spec.extra_metrics;
+  if (spec.bound_other_memory_paths)
+    extra.insert(extra.end(), other_memory_paths().begin(), other_memory_paths().end());
+  request.extra_metrics = resolve_metric_names(extra);
   request.counters = spec.needs_counters;
   for (const auto& name : spec.reference_variants) {
     const variant* v = l.find(name);
@@ -41,7 +47,50 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
   outcome.exercise = rows.front();
   outcome.references.assign(rows.begin() + 1, rows.end());
   outcome.report = spec.grade(outcome.exercise, outcome.references);
+  if (spec.bound_other_memory_paths && outcome.exercise.counters.available)
+    add_other_memory_paths_line(outcome.report, outcome.exercise, outcome.references);
   return outcome;
+}
+
+const std::vector<std::string>& other_memory_paths() {
+  static const std::vector<std::string> paths = {"global_atom_inst", "global_red_inst",
+                                                 "texture_inst"};
+  return paths;
+}
+
+void add_other_memory_paths_line(grade_report& report, const result_row& exercise,
+                                 const std::vector<result_row>& references) {
+  double mine = 0, bound = 0;
+  std::string used;  // the paths the exercise takes beyond every reference
+  bool missing = false;
+  for (const std::string& path : other_memory_paths()) {
+    const auto value = counter_total(exercise, path.c_str());
+    if (!value) {
+      missing = true;
+      continue;
+    }
+    double most = 0;  // what the references take of this path, at the most
+    for (const result_row& r : references)
+      most = std::max(most, counter_total(r, path.c_str()).value_or(0));
+    mine += *value;
+    bound += most;
+    if (*value > most)
+      used += (used.empty() ? "" : ", ") + formatted("%.0f ", *value) + find_metric(path)->meaning;
+  }
+  const bool ok = !missing && used.empty();
+  report.lines.push_back(
+      (missing
+           ? std::string("other memory paths n/a: a counter is missing")
+           : "other memory paths " + formatted("%.0f", mine) + " <= " + formatted("%.0f", bound) +
+                 " (global atomics, reductions, texture fetches: the references')") +
+      grade_verdict(ok));
+  if (ok) return;
+  report.passed = false;
+  const std::string advice =
+      missing ? "The atomic and texture counters were not collected (cudalab doctor)."
+              : "The kernel moves data by a path the lesson's lines do not count (" + used +
+                    "): move it with the plain loads and stores the lesson is about.";
+  report.hint += (report.hint.empty() ? "" : " ") + advice;
 }
 
 std::vector<const variant*> graded_variants(const lab& l) {

@@ -31,6 +31,13 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
 // every fixed, naive and buggy variant); throws cudalab::error naming one that is missing.
 std::vector<const variant*> graded_variants(const lab& l);
 
+// The metrics of the line "other memory paths" (exercise_spec::bound_other_memory_paths).
+const std::vector<std::string>& other_memory_paths();
+// Adds that line to `report`: the exercise's total of other_memory_paths() at most the largest
+// of the references', naming each path it used beyond them; fails the report when it is not.
+void add_other_memory_paths_line(grade_report& report, const result_row& exercise,
+                                 const std::vector<result_row>& references);
+
 // The end of every grader line: "  ok" or "  FAIL" (learners and the tests read lines by it).
 std::string grade_verdict(bool ok);
 

@@ -1,0 +1,72 @@
+// The line every plain-load lab's grade ends with: global atomics, reductions and texture
+// fetches (paths the lesson's load and store lines do not count) at most the references'.
+#include "cudalab/grade.hpp"
+#include "cudalab/metrics.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+namespace cudalab {
+namespace {
+
+result_row counted(const std::string& name, const std::map<std::string, double>& paths) {
+  result_row r;
+  r.variant_name = name;
+  r.counters.available = true;
+  for (const std::string& path : other_memory_paths())
+    r.counters.totals[find_metric(path)->cupti_name] = 0;
+  for (const auto& [path, value] : paths) r.counters.totals[find_metric(path)->cupti_name] = value;
+  return r;
+}
+
+grade_report graded(const result_row& exercise, const std::vector<result_row>& references) {
+  grade_report report;
+  report.passed = true;
+  add_other_memory_paths_line(report, exercise, references);
+  return report;
+}
+
+TEST(other_memory_paths, plain_loads_and_stores_pass) {
+  const grade_report g = graded(counted("exercise", {}), {counted("reference", {})});
+  EXPECT_TRUE(g.passed);
+  ASSERT_EQ(g.lines.size(), 1u);
+  EXPECT_EQ(g.lines[0],
+            "other memory paths 0 <= 0 (global atomics, reductions, texture fetches: the "
+            "references')  ok");
+  EXPECT_TRUE(g.hint.empty());
+}
+
+TEST(other_memory_paths, atomics_used_as_loads_fail_and_are_named) {
+  const grade_report g =
+      graded(counted("exercise", {{"global_atom_inst", 3 * 8192}}), {counted("reference", {})});
+  EXPECT_FALSE(g.passed);
+  EXPECT_EQ(g.lines[0].substr(g.lines[0].size() - 6), "  FAIL");
+  EXPECT_NE(g.hint.find("24576 global atomic instructions"), std::string::npos) << g.hint;
+}
+
+TEST(other_memory_paths, texture_fetches_and_reductions_fail_too) {
+  for (const char* path : {"texture_inst", "global_red_inst"}) {
+    const grade_report g = graded(counted("exercise", {{path, 1}}), {counted("reference", {})});
+    EXPECT_FALSE(g.passed) << path;
+  }
+}
+
+// The bound is the references' own use: a path the reference takes is the lesson's.
+TEST(other_memory_paths, what_a_reference_takes_bounds_the_exercise) {
+  const result_row reference = counted("reference", {{"global_red_inst", 64}});
+  EXPECT_TRUE(graded(counted("exercise", {{"global_red_inst", 64}}), {reference}).passed);
+  EXPECT_FALSE(graded(counted("exercise", {{"global_red_inst", 65}}), {reference}).passed);
+}
+
+TEST(other_memory_paths, a_missing_counter_fails_and_says_so) {
+  result_row exercise = counted("exercise", {});
+  exercise.counters.totals.erase(find_metric("texture_inst")->cupti_name);
+  const grade_report g = graded(exercise, {counted("reference", {})});
+  EXPECT_FALSE(g.passed);
+  EXPECT_NE(g.lines[0].find("n/a: a counter is missing"), std::string::npos) << g.lines[0];
+}
+
+}  // namespace
+}  // namespace cudalab
