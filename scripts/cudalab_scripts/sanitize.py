@@ -51,7 +51,7 @@ Job = namedtuple("Job", "lab variant expectation sweep size")
 
 
 def parse(argv):
-    parser = cli.Parser(PROG, __doc__)
+    parser = cli.Parser(PROG, __doc__, most_words=3)
     parser.add_argument("--build", default=str(cli.ROOT / "build" / "release"))
     parser.add_argument("--out")
     parser.add_argument("--tools", default=DEFAULT_TOOLS)
@@ -59,10 +59,7 @@ def parse(argv):
     parser.add_argument("--jobs", default="4")
     parser.add_argument("--expect-clean", dest="expect", action="store_const", const="clean")
     parser.add_argument("--expect-errors", dest="expect", action="store_const", const="errors")
-    parser.add_argument("positional", nargs="*")
     args = parser.parse(argv)
-    if len(args.positional) > 3:
-        raise cli.bad(f"too many arguments: {' '.join(args.positional)} (see --help)")
     if len(args.positional) == 3:
         args.tools = args.positional[2]
         args.expect = args.expect or "report"
