@@ -46,6 +46,11 @@ class Parser(argparse.ArgumentParser):
     def error(self, message):
         raise bad(f"{message} (see --help)")
 
+    def add_build_and_out(self):
+        """--build (default build/release) and --out: where the tool is and where reports go."""
+        self.add_argument("--build", default=str(ROOT / "build" / "release"))
+        self.add_argument("--out")
+
     def parse(self, argv):
         if any(a in ("-h", "--help") for a in argv):
             print(self.doc.strip("\n"))

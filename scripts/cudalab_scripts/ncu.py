@@ -29,8 +29,7 @@ PROG = "ncu.sh"
 def parse(argv):
     parser = cli.Parser(PROG, __doc__, fewest_words=2, most_words=3,
                         too_few="usage: scripts/ncu.sh <lab> <variant> [metrics]")
-    parser.add_argument("--build", default=str(cli.ROOT / "build" / "release"))
-    parser.add_argument("--out")
+    parser.add_build_and_out()
     parser.add_argument("--size")
     parser.add_argument("--sweep")
     args = parser.parse(argv)

@@ -32,8 +32,7 @@ REPORTS = ("nvtx_sum", "cuda_gpu_kern_sum")
 def parse(argv):
     parser = cli.Parser(PROG, __doc__, fewest_words=1, most_words=2,
                         too_few="which lab? usage: scripts/nsys.sh <lab> [variant]")
-    parser.add_argument("--build", default=str(cli.ROOT / "build" / "release"))
-    parser.add_argument("--out")
+    parser.add_build_and_out()
     parser.add_argument("--size")
     parser.add_argument("--repeat", default="5")
     args = parser.parse(argv)

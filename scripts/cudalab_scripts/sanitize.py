@@ -52,8 +52,7 @@ Job = namedtuple("Job", "lab variant expectation sweep size")
 
 def parse(argv):
     parser = cli.Parser(PROG, __doc__, most_words=3)
-    parser.add_argument("--build", default=str(cli.ROOT / "build" / "release"))
-    parser.add_argument("--out")
+    parser.add_build_and_out()
     parser.add_argument("--tools", default=DEFAULT_TOOLS)
     parser.add_argument("--size")
     parser.add_argument("--jobs", default="4")
