@@ -31,21 +31,37 @@ def skip(reason):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse whose refusal is one line and exit 2, and whose --help is the module's text."""
+    """argparse whose refusal is one line and exit 2, and whose --help is the module's text.
+    The words after the options land in args.positional: at least fewest_words (else the
+    refusal too_few, which says what is missing), at most most_words."""
 
-    def __init__(self, prog, doc):
+    def __init__(self, prog, doc, fewest_words=0, most_words=0, too_few=""):
         super().__init__(prog=prog, add_help=False, allow_abbrev=False)
         self.doc = doc
+        self.fewest_words, self.most_words, self.too_few = fewest_words, most_words, too_few
         self.add_argument("-h", "--help", action="store_true")
+        if most_words:
+            self.add_argument("positional", nargs="*")
 
     def error(self, message):
         raise bad(f"{message} (see --help)")
+
+    def add_build_and_out(self):
+        """--build (default build/release) and --out: where the tool is and where reports go."""
+        self.add_argument("--build", default=str(ROOT / "build" / "release"))
+        self.add_argument("--out")
 
     def parse(self, argv):
         if any(a in ("-h", "--help") for a in argv):
             print(self.doc.strip("\n"))
             sys.exit(0)
-        return self.parse_intermixed_args(argv)
+        args = self.parse_intermixed_args(argv)
+        words = getattr(args, "positional", [])
+        if len(words) < self.fewest_words:
+            raise bad(f"{self.too_few} (see --help)")
+        if len(words) > self.most_words:
+            raise bad(f"too many arguments: {' '.join(args.positional)} (see --help)")
+        return args
 
 
 def main(prog, run, argv):

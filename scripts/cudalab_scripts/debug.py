@@ -29,16 +29,12 @@ THREAD_5 = "== thread 5 of the same block"
 
 
 def parse(argv):
-    parser = cli.Parser(PROG, __doc__)
+    parser = cli.Parser(PROG, __doc__, fewest_words=2, most_words=3,
+                        too_few="usage: scripts/debug.sh <lab> <variant> [kernel]")
     parser.add_argument("--build", default=str(cli.ROOT / "build" / "debug"))
     parser.add_argument("--size", default="1000")
     parser.add_argument("--check", action="store_true")
-    parser.add_argument("positional", nargs="*")
     args = parser.parse(argv)
-    if len(args.positional) < 2:
-        raise cli.bad("usage: scripts/debug.sh <lab> <variant> [kernel] (see --help)")
-    if len(args.positional) > 3:
-        raise cli.bad(f"too many arguments: {' '.join(args.positional)} (see --help)")
     args.lab, args.variant = args.positional[:2]
     args.kernel = args.positional[2] if len(args.positional) == 3 else ""
     return args

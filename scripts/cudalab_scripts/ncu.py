@@ -27,17 +27,12 @@ PROG = "ncu.sh"
 
 
 def parse(argv):
-    parser = cli.Parser(PROG, __doc__)
-    parser.add_argument("--build", default=str(cli.ROOT / "build" / "release"))
-    parser.add_argument("--out")
+    parser = cli.Parser(PROG, __doc__, fewest_words=2, most_words=3,
+                        too_few="usage: scripts/ncu.sh <lab> <variant> [metrics]")
+    parser.add_build_and_out()
     parser.add_argument("--size")
     parser.add_argument("--sweep")
-    parser.add_argument("positional", nargs="*")
     args = parser.parse(argv)
-    if len(args.positional) < 2:
-        raise cli.bad("usage: scripts/ncu.sh <lab> <variant> [metrics] (see --help)")
-    if len(args.positional) > 3:
-        raise cli.bad(f"too many arguments: {' '.join(args.positional)} (see --help)")
     args.lab, args.variant = args.positional[:2]
     args.metrics = args.positional[2] if len(args.positional) == 3 else "memory"
     args.out = Path(args.out or Path(args.build) / "profiles" / "ncu")

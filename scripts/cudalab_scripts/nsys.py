@@ -30,17 +30,12 @@ REPORTS = ("nvtx_sum", "cuda_gpu_kern_sum")
 
 
 def parse(argv):
-    parser = cli.Parser(PROG, __doc__)
-    parser.add_argument("--build", default=str(cli.ROOT / "build" / "release"))
-    parser.add_argument("--out")
+    parser = cli.Parser(PROG, __doc__, fewest_words=1, most_words=2,
+                        too_few="which lab? usage: scripts/nsys.sh <lab> [variant]")
+    parser.add_build_and_out()
     parser.add_argument("--size")
     parser.add_argument("--repeat", default="5")
-    parser.add_argument("positional", nargs="*")
     args = parser.parse(argv)
-    if not args.positional:
-        raise cli.bad("which lab? usage: scripts/nsys.sh <lab> [variant] (see --help)")
-    if len(args.positional) > 2:
-        raise cli.bad(f"too many arguments: {' '.join(args.positional)} (see --help)")
     args.lab = args.positional[0]
     args.variant = args.positional[1] if len(args.positional) == 2 else ""
     args.repeat = cli.whole_number("--repeat", args.repeat)

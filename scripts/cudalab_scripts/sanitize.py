@@ -51,18 +51,14 @@ Job = namedtuple("Job", "lab variant expectation sweep size")
 
 
 def parse(argv):
-    parser = cli.Parser(PROG, __doc__)
-    parser.add_argument("--build", default=str(cli.ROOT / "build" / "release"))
-    parser.add_argument("--out")
+    parser = cli.Parser(PROG, __doc__, most_words=3)
+    parser.add_build_and_out()
     parser.add_argument("--tools", default=DEFAULT_TOOLS)
     parser.add_argument("--size")
     parser.add_argument("--jobs", default="4")
     parser.add_argument("--expect-clean", dest="expect", action="store_const", const="clean")
     parser.add_argument("--expect-errors", dest="expect", action="store_const", const="errors")
-    parser.add_argument("positional", nargs="*")
     args = parser.parse(argv)
-    if len(args.positional) > 3:
-        raise cli.bad(f"too many arguments: {' '.join(args.positional)} (see --help)")
     if len(args.positional) == 3:
         args.tools = args.positional[2]
         args.expect = args.expect or "report"

@@ -39,6 +39,14 @@ class ScriptTest(unittest.TestCase):
     def tearDown(self):
         self.folder.cleanup()
 
+    def run_on_fake_build(self, name, variable, stand_in, args, **environment):
+        """scripts/<name>.sh on the fake build, its reports under <tmp>/out, with $variable naming
+        data/<stand_in> unless the test names another program; every stand-in logs its command
+        lines to self.calls."""
+        environment.setdefault(variable, str(DATA / stand_in))
+        return run_script(name, ["--build", self.build, "--out", str(self.tmp / "out")] + args,
+                          FAKE_CALLS=str(self.calls), **environment)
+
     def assert_refused(self, name, args, status=2, **environment):
         """One line on stderr, nothing on stdout, and the exit status."""
         code, out, err = run_script(name, args, **environment)

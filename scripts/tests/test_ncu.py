@@ -40,9 +40,7 @@ class arguments(unittest.TestCase):
 
 class whole_runs(ScriptTest):
     def ncu(self, args, **environment):
-        environment.setdefault("NCU", str(DATA / "fake_ncu"))
-        return run_script("ncu", ["--build", self.build, "--out", str(self.tmp / "out")] + args,
-                          FAKE_CALLS=str(self.calls), **environment)
+        return self.run_on_fake_build("ncu", "NCU", "fake_ncu", args, **environment)
 
     def test_the_profile_its_files_and_the_table(self):
         code, out, err = self.ncu(["04", "offset", "--sweep", "1"])

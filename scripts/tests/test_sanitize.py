@@ -128,9 +128,8 @@ class summary(unittest.TestCase):
 
 class whole_runs(ScriptTest):
     def sanitize(self, args, **environment):
-        environment.setdefault("COMPUTE_SANITIZER", str(DATA / "fake_compute_sanitizer"))
-        return run_script("sanitize", ["--build", self.build, "--out", str(self.tmp / "out")] + args,
-                          FAKE_CALLS=str(self.calls), **environment)
+        return self.run_on_fake_build("sanitize", "COMPUTE_SANITIZER", "fake_compute_sanitizer", args,
+                                      **environment)
 
     def test_a_planted_bug_expected_clean_fails_and_each_log_is_where_it_was(self):
         code, out, err = self.sanitize(["--tools", "memcheck,racecheck", "04", "soa,no_guard"])

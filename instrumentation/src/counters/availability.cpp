@@ -6,24 +6,21 @@
 
 #include <cstdlib>
 #include <optional>
+#include <utility>
 
 namespace cudalab {
 
 std::string_view to_string(counter_status s) {
-  switch (s) {
-    case counter_status::available:
-      return "available";
-    case counter_status::no_device:
-      return "no_device";
-    case counter_status::unsupported_chip:
-      return "unsupported_chip";
-    case counter_status::no_permission:
-      return "no_permission";
-    case counter_status::profiler_attached:
-      return "profiler_attached";
-    case counter_status::error:
-      return "error";
-  }
+  static constexpr std::pair<counter_status, std::string_view> names[] = {
+      {counter_status::available, "available"},
+      {counter_status::no_device, "no_device"},
+      {counter_status::unsupported_chip, "unsupported_chip"},
+      {counter_status::no_permission, "no_permission"},
+      {counter_status::profiler_attached, "profiler_attached"},
+      {counter_status::error, "error"},
+  };
+  for (const auto& [status, name] : names)
+    if (status == s) return name;
   return "error";
 }
 

@@ -13,15 +13,8 @@ const char* space_name(model::memory_space s) {
 }
 
 const char* kind_name(traced_kind k) {
-  switch (k) {
-    case traced_kind::store:
-      return "store";
-    case traced_kind::atomic:
-      return "atomic";
-    case traced_kind::load:
-      break;
-  }
-  return "load";
+  if (k == traced_kind::store) return "store";
+  return k == traced_kind::atomic ? "atomic" : "load";
 }
 
 }  // namespace

@@ -108,7 +108,7 @@ memory_launcher launcher_of(kernel k) {
 }
 
 variant make_memory_kernel_variant(memory_kernel_spec spec) {
-  variant v = new_variant(spec.name, spec.role, spec.lesson);
+  variant v = new_variant(spec);
   v.blocks = spec.blocks;
   v.device_bytes = [](const launch_config& c) {
     return 2 * c.size * sizeof(float) + mem::constant_table_floats * sizeof(float);

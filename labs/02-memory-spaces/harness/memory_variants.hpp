@@ -20,10 +20,7 @@ enum class memory_output { polynomial, divergent_polynomial, spill_sum };
 using memory_launcher = memory::launch_dims (*)(const float* x, const float* coeffs, float* out,
                                                 std::size_t n, unsigned block, cudaStream_t stream);
 
-struct memory_kernel_spec {
-  std::string name;
-  variant_role role = variant_role::fixed;
-  std::string lesson;
+struct memory_kernel_spec : variant_identity {
   memory_launcher launch = nullptr;
   memory_output output = memory_output::polynomial;
   std::optional<memory_model::kernel> model;  // empty: no prediction (the exercise)

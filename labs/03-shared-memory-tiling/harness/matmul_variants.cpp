@@ -52,7 +52,7 @@ unsigned shape_of(shape_from from, const launch_config& c) {
 }
 
 variant make_kernel_variant(kernel_spec spec) {
-  variant v = new_variant(spec.name, spec.role, spec.lesson);
+  variant v = new_variant(spec);
   const shape_from from = spec.shape;
   if (from == shape_from::block) {
     v.default_block = 256;
@@ -110,11 +110,7 @@ variant make_cpu_naive_variant() {
   // At 4096 the loop would take minutes a run: larger sizes omit the CPU row.
   v.max_size = cpu_naive_max_side;
   v.device_bytes = [](const launch_config&) { return std::size_t{0}; };
-  v.ideal = [](const launch_config& c) { return matmul_ideal(c.size); };
-  v.prepare = [](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
-    matmul::check_side(c.size);
-    return std::make_unique<cpu_prepared>(c);
-  };
+  set_matmul_baseline_work<cpu_prepared>(v);
   return v;
 }
 

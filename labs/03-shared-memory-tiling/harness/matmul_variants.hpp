@@ -30,10 +30,7 @@ enum class shape_from {
   fixed,  // fixed_tile
 };
 
-struct kernel_spec {
-  std::string name;
-  variant_role role = variant_role::fixed;
-  std::string lesson;
+struct kernel_spec : variant_identity {
   matmul_launcher launch = nullptr;
   shape_from shape = shape_from::fixed;
   std::optional<matmul_model::kernel> model;  // empty: no prediction (the exercise)

@@ -10,6 +10,7 @@
 // by a fixed number of bytes a block, so a prediction walks one block of each repeating class
 // and the partial last block, and costs the same at 2^10 elements as at 2^36.
 #include "coalescing_lab.hpp"
+#include "coalescing_walk.hpp"
 
 #include "coalescing/coalescing_index.cuh"
 
@@ -18,6 +19,7 @@
 
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 namespace cudalab::labs {
 namespace {
@@ -25,7 +27,7 @@ namespace {
 using namespace cudalab::coalescing;
 using model::access_model;
 using model::warp_threads;
-using opt_address = std::optional<std::uint64_t>;
+using namespace coalescing_walk;
 
 // Bytes the addresses of one buffer move from block b to block b + 1, from the kernel's index
 // function: first_index(b) is the index thread 0 of block b touches, element_bytes its size.
@@ -96,25 +98,6 @@ unsigned warp_instructions(coalescing_kind kind) {
   throw std::invalid_argument("unknown coalescing_kind");
 }
 
-enum class walk { block_classes, every_block };
-
-// The counts of a launch whose warps each issue what warp_fn(warp, access_model&) records.
-template <class WarpFn>
-model::access_counts walk_launch(walk how, const model::grid_axis& axis, unsigned block,
-                                 WarpFn&& warp_fn) {
-  const auto block_counts = [&](std::uint64_t b) {
-    access_model m;
-    model::for_each_warp_of_block(b, block, [&](const warp_threads& w) { warp_fn(w, m); });
-    return m.counts();
-  };
-  return how == walk::every_block ? model::sum_every_block(axis, block_counts)
-                                  : model::sum_block_classes(axis, block_counts);
-}
-
-std::uint64_t element(const warp_threads& w, unsigned lane) {
-  return element_index(w.block, w.block_threads, w.thread_in_block(lane));
-}
-
 // One warp instruction: lane -> index (nullopt: inactive), scaled by `scale` bytes onto `base`.
 // Lanes past the warp's last thread stay inactive (model::warp_access::make).
 template <class IndexFn>
@@ -143,24 +126,32 @@ model::warp_access shared(model::access_kind kind, const warp_threads& w, IndexF
 constexpr auto load = model::access_kind::load;
 constexpr auto store = model::access_kind::store;
 
+// A copy kernel: each warp loads `width` bytes a lane from buffer 0 at load_at and stores them
+// to buffer 1 at store_at.
+template <class LoadIndex, class StoreIndex>
+model::access_counts predict_copy(const launch_config& c, walk how, const model::grid_axis& axis,
+                                  unsigned width, LoadIndex load_at, StoreIndex store_at) {
+  return walk_launch(how, axis, static_cast<unsigned>(c.block),
+                     [&](const warp_threads& w, access_model& m) {
+                       m.record(global(load, width, w, model_buffer_base(0), load_at));
+                       m.record(global(store, width, w, model_buffer_base(1), store_at));
+                     });
+}
+
 // aos_float3_naive_kernel: 3 LDG.E (x, y, z of data[i]), 3 STG.E back, 3 STG.E to out[i].
 model::access_counts predict_aos_float3(const launch_config& c, walk how,
                                         const model::grid_axis& axis) {
-  const std::size_t n = c.size;
   const std::uint64_t data = model_buffer_base(0), out = model_buffer_base(1);
-  return walk_launch(how, axis, static_cast<unsigned>(c.block),
-                     [&](const warp_threads& w, access_model& m) {
-                       for (unsigned comp = 0; comp < float3_components; ++comp) {
-                         auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-                           const std::uint64_t i = element(ww, lane);
-                           if (i >= n) return std::nullopt;
-                           return aos_float_index(i, comp);
-                         };
-                         m.record(global(load, 4, w, data, index));
-                         m.record(global(store, 4, w, data, index));
-                         m.record(global(store, 4, w, out, index));
-                       }
-                     });
+  return walk_launch(
+      how, axis, static_cast<unsigned>(c.block), [&](const warp_threads& w, access_model& m) {
+        for (unsigned comp = 0; comp < float3_components; ++comp) {
+          const auto index =
+              guarded_by(c.size, [comp](std::uint64_t i) { return aos_float_index(i, comp); });
+          m.record(global(load, 4, w, data, index));
+          m.record(global(store, 4, w, data, index));
+          m.record(global(store, 4, w, out, index));
+        }
+      });
 }
 
 // aos_float3_staged_kernel: per pass, LDG.E + STS into the tile; then 3 LDS + 3 STS updating
@@ -203,15 +194,10 @@ model::access_counts predict_aos_float3_staged(const launch_config& c, walk how,
 // aos_float4_kernel: LDG.E.128, STG.E.128 back, STG.E.128 to out.
 model::access_counts predict_aos_float4(const launch_config& c, walk how,
                                         const model::grid_axis& axis) {
-  const std::size_t n = c.size;
   const std::uint64_t data = model_buffer_base(0), out = model_buffer_base(1);
+  const auto index = guarded_by(c.size, own_element);
   return walk_launch(how, axis, static_cast<unsigned>(c.block),
                      [&](const warp_threads& w, access_model& m) {
-                       auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-                         const std::uint64_t i = element(ww, lane);
-                         if (i >= n) return std::nullopt;
-                         return i;
-                       };
                        m.record(global(load, 16, w, data, index));
                        m.record(global(store, 16, w, data, index));
                        m.record(global(store, 16, w, out, index));
@@ -221,14 +207,9 @@ model::access_counts predict_aos_float4(const launch_config& c, walk how,
 // soa_float3_kernel: 3 LDG.E (x, y, z arrays), 3 STG.E back, 3 STG.E to the out arrays; six
 // separate allocations.
 model::access_counts predict_soa(const launch_config& c, walk how, const model::grid_axis& axis) {
-  const std::size_t n = c.size;
+  const auto index = guarded_by(c.size, own_element);
   return walk_launch(how, axis, static_cast<unsigned>(c.block),
                      [&](const warp_threads& w, access_model& m) {
-                       auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-                         const std::uint64_t i = element(ww, lane);
-                         if (i >= n) return std::nullopt;
-                         return i;
-                       };
                        for (unsigned comp = 0; comp < float3_components; ++comp) {
                          m.record(global(load, 4, w, model_buffer_base(comp), index));
                          m.record(global(store, 4, w, model_buffer_base(comp), index));
@@ -240,76 +221,32 @@ model::access_counts predict_soa(const launch_config& c, walk how, const model::
 // char_per_thread_kernel: LDG.E.U8 + STG.E.U8.
 model::access_counts predict_char_per_thread(const launch_config& c, walk how,
                                              const model::grid_axis& axis) {
-  const std::size_t n = c.size;
-  return walk_launch(how, axis, static_cast<unsigned>(c.block),
-                     [&](const warp_threads& w, access_model& m) {
-                       auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-                         const std::uint64_t i = element(ww, lane);
-                         if (i >= n) return std::nullopt;
-                         return i;
-                       };
-                       m.record(global(load, 1, w, model_buffer_base(0), index));
-                       m.record(global(store, 1, w, model_buffer_base(1), index));
-                     });
+  const auto index = guarded_by(c.size, own_element);
+  return predict_copy(c, how, axis, 1, index, index);
 }
 
 // uchar4_packed_kernel: LDG.E + STG.E of one word a thread, packed_words(n) threads.
 model::access_counts predict_uchar4_packed(const launch_config& c, walk how,
                                            const model::grid_axis& axis) {
-  const std::size_t words = packed_words(c.size);
-  return walk_launch(how, axis, static_cast<unsigned>(c.block),
-                     [&](const warp_threads& w, access_model& m) {
-                       auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-                         const std::uint64_t j = element(ww, lane);
-                         if (j >= words) return std::nullopt;
-                         return j;
-                       };
-                       m.record(global(load, 4, w, model_buffer_base(0), index));
-                       m.record(global(store, 4, w, model_buffer_base(1), index));
-                     });
+  const auto index = guarded_by(packed_words(c.size), own_element);
+  return predict_copy(c, how, axis, 4, index, index);
 }
 
-// offset_copy_kernel: LDG.E + STG.E at index i + offset.
+// offset_copy_kernel: LDG.E + STG.E at index i + offset (checked by predict_with).
 model::access_counts predict_offset(const launch_config& c, walk how,
                                     const model::grid_axis& axis) {
-  if (c.param < 0 || c.param > max_offset)
-    throw std::invalid_argument("offset must be 0.." + std::to_string(max_offset));
-  const std::size_t n = c.size;
   const auto k = static_cast<unsigned>(c.param);
-  return walk_launch(how, axis, static_cast<unsigned>(c.block),
-                     [&](const warp_threads& w, access_model& m) {
-                       auto index = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-                         const std::uint64_t i = element(ww, lane);
-                         if (i >= n) return std::nullopt;
-                         return offset_index(i, k);
-                       };
-                       m.record(global(load, 4, w, model_buffer_base(0), index));
-                       m.record(global(store, 4, w, model_buffer_base(1), index));
-                     });
+  const auto index = guarded_by(c.size, [k](std::uint64_t i) { return offset_index(i, k); });
+  return predict_copy(c, how, axis, 4, index, index);
 }
 
-// stride_gather_kernel: LDG.E at i * stride, STG.E at i.
+// stride_gather_kernel: LDG.E at i * stride, STG.E at i (the stride checked by predict_with).
 model::access_counts predict_stride(const launch_config& c, walk how,
                                     const model::grid_axis& axis) {
-  if (c.param < 1 || c.param > max_stride)
-    throw std::invalid_argument("stride must be 1.." + std::to_string(max_stride));
-  const std::size_t n = c.size;
   const auto s = static_cast<unsigned>(c.param);
-  return walk_launch(how, axis, static_cast<unsigned>(c.block),
-                     [&](const warp_threads& w, access_model& m) {
-                       auto gathered = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-                         const std::uint64_t i = element(ww, lane);
-                         if (i >= n) return std::nullopt;
-                         return stride_index(i, s);
-                       };
-                       auto own = [&](const warp_threads& ww, unsigned lane) -> opt_address {
-                         const std::uint64_t i = element(ww, lane);
-                         if (i >= n) return std::nullopt;
-                         return i;
-                       };
-                       m.record(global(load, 4, w, model_buffer_base(0), gathered));
-                       m.record(global(store, 4, w, model_buffer_base(1), own));
-                     });
+  return predict_copy(c, how, axis, 4,
+                      guarded_by(c.size, [s](std::uint64_t i) { return stride_index(i, s); }),
+                      guarded_by(c.size, own_element));
 }
 
 }  // namespace
@@ -326,25 +263,21 @@ model::access_counts predict_with(coalescing_kind kind, const launch_config& c, 
     throw std::invalid_argument("offset must be 0.." + std::to_string(max_offset));
   if (kind == coalescing_kind::stride && (c.param < 1 || c.param > max_stride))
     throw std::invalid_argument("stride must be 1.." + std::to_string(max_stride));
-  const model::grid_axis axis = axis_of(kind, c);
-  switch (kind) {
-    case coalescing_kind::aos_float3:
-      return predict_aos_float3(c, how, axis);
-    case coalescing_kind::aos_float3_staged:
-      return predict_aos_float3_staged(c, how, axis);
-    case coalescing_kind::aos_float4:
-      return predict_aos_float4(c, how, axis);
-    case coalescing_kind::soa:
-      return predict_soa(c, how, axis);
-    case coalescing_kind::char_per_thread:
-      return predict_char_per_thread(c, how, axis);
-    case coalescing_kind::uchar4_packed:
-      return predict_uchar4_packed(c, how, axis);
-    case coalescing_kind::offset:
-      return predict_offset(c, how, axis);
-    case coalescing_kind::stride:
-      return predict_stride(c, how, axis);
-  }
+  using predictor = model::access_counts (*)(const launch_config&, walk, const model::grid_axis&);
+  // clang-format off
+  static const std::pair<coalescing_kind, predictor> predictors[] = {
+      {coalescing_kind::aos_float3, predict_aos_float3},
+      {coalescing_kind::aos_float3_staged, predict_aos_float3_staged},
+      {coalescing_kind::aos_float4, predict_aos_float4},
+      {coalescing_kind::soa, predict_soa},
+      {coalescing_kind::char_per_thread, predict_char_per_thread},
+      {coalescing_kind::uchar4_packed, predict_uchar4_packed},
+      {coalescing_kind::offset, predict_offset},
+      {coalescing_kind::stride, predict_stride},
+  };
+  // clang-format on
+  for (const auto& [listed, predict] : predictors)
+    if (listed == kind) return predict(c, how, axis_of(kind, c));
   throw std::invalid_argument("unknown coalescing_kind");
 }
 
@@ -359,10 +292,7 @@ model::access_counts predict_coalescing_every_block(coalescing_kind kind, const 
 }
 
 double coalescing_model_cost(coalescing_kind kind, const launch_config& c) {
-  const auto warps_per_block =
-      static_cast<double>((c.block + model::warp_size - 1) / model::warp_size);
-  return static_cast<double>(model::blocks_walked(axis_of(kind, c))) * warps_per_block *
-         warp_instructions(kind);
+  return walk_cost(axis_of(kind, c), c.block, warp_instructions(kind));
 }
 
 }  // namespace cudalab::labs

@@ -14,6 +14,7 @@
 #include "cudalab/host_data.hpp"
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -56,14 +57,21 @@ verify_result check_float3_stream(const std::vector<float>& got, const std::vect
       what + " (" + std::to_string(count) + " numbers)");
 }
 
-// aos_float3, aos_float3_staged and the exercise: the AoS layout run by a launcher.
-class float3_aos_prepared final : public prepared_variant {
+// The AoS layouts: the numbers interleaved, `stride` floats a number (3: aos_float3,
+// aos_float3_staged and the exercise; 4: aos_float4, whose fourth float must come back
+// unchanged), updated in place and copied out by `launch`.
+class interleaved_prepared final : public prepared_variant {
  public:
-  float3_aos_prepared(const launch_config& c, float3_launcher launcher)
+  using launcher = std::function<void(float* data, float* out, cudaStream_t stream)>;
+
+  interleaved_prepared(const launch_config& c, std::size_t stride, std::vector<float> host_in,
+                       launcher launch, std::string passed)
       : m_config(c),
-        m_launcher(launcher),
         m_n(c.size),
-        m_host_in(float3_inputs(c.size)),
+        m_stride(stride),
+        m_launch(std::move(launch)),
+        m_passed(std::move(passed)),
+        m_host_in(std::move(host_in)),
         m_data(m_host_in.size()),
         m_out(m_host_in.size()) {}
 
@@ -72,79 +80,66 @@ class float3_aos_prepared final : public prepared_variant {
     m_data.restore(stream);
     m_out.fill_bytes(0xFF, stream);
   }
-  void launch(cudaStream_t stream) override {
-    m_launcher(reinterpret_cast<float3*>(m_data.live.data()),
-               reinterpret_cast<float3*>(m_out.data()), m_n, float3_update_value,
-               static_cast<unsigned>(m_config.block), stream);
-  }
+  void launch(cudaStream_t stream) override { m_launch(m_data.live.data(), m_out.data(), stream); }
   void download(cudaStream_t stream) override {
     m_data.live.copy_to_host(m_host_data, stream);
     m_out.copy_to_host(m_host_out, stream);
   }
   verify_result verify() override {
-    return first_failure({check_float3_stream(m_host_data, m_host_in, 3, m_n, "data (in place)"),
-                          check_float3_stream(m_host_out, m_host_in, 3, m_n, "out")},
-                         "max abs err 0 (exact), in place and out");
+    return first_failure(
+        {check_float3_stream(m_host_data, m_host_in, m_stride, m_n, "data (in place)"),
+         check_float3_stream(m_host_out, m_host_in, m_stride, m_n, "out")},
+        m_passed);
   }
   launch_shape shape() const override { return shape_of(m_n, m_config); }
 
  private:
   launch_config m_config;
-  float3_launcher m_launcher;
-  std::size_t m_n;
+  std::size_t m_n, m_stride;
+  launcher m_launch;
+  std::string m_passed;
   std::vector<float> m_host_in, m_host_data, m_host_out;
   in_place_buffer m_data;
   device_buffer<float> m_out;
 };
 
-// aos_float4: the same numbers with a fourth float of padding (random, must come back unchanged).
-class float4_prepared final : public prepared_variant {
- public:
-  explicit float4_prepared(const launch_config& c)
-      : m_config(c),
-        m_n(c.size),
-        m_host_in(pad(float3_inputs(c.size))),
-        m_data(4 * m_n),
-        m_out(4 * m_n) {}
+// The same numbers with a fourth float of padding a number (random).
+std::vector<float> padded_to_float4(const std::vector<float>& xyz) {
+  const std::size_t n = xyz.size() / 3;
+  const std::vector<float> w = random_floats(n, ~seed_for(n));
+  std::vector<float> out(4 * n);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (unsigned c = 0; c < 3; ++c) out[4 * i + c] = xyz[3 * i + c];
+    out[4 * i + 3] = w[i];
+  }
+  return out;
+}
 
-  void upload(cudaStream_t stream) override { m_data.pristine.copy_from_host(m_host_in, stream); }
-  void reset(cudaStream_t stream) override {
-    m_data.restore(stream);
-    m_out.fill_bytes(0xFF, stream);
-  }
-  void launch(cudaStream_t stream) override {
-    coalescing::launch_aos_float4(reinterpret_cast<float4*>(m_data.live.data()),
-                                  reinterpret_cast<float4*>(m_out.data()), m_n, float3_update_value,
-                                  static_cast<unsigned>(m_config.block), stream);
-  }
-  void download(cudaStream_t stream) override {
-    m_data.live.copy_to_host(m_host_data, stream);
-    m_out.copy_to_host(m_host_out, stream);
-  }
-  verify_result verify() override {
-    return first_failure({check_float3_stream(m_host_data, m_host_in, 4, m_n, "data (in place)"),
-                          check_float3_stream(m_host_out, m_host_in, 4, m_n, "out")},
-                         "max abs err 0 (exact), in place and out; w unchanged");
-  }
-  launch_shape shape() const override { return shape_of(m_n, m_config); }
+std::unique_ptr<prepared_variant> prepare_float3_aos(const launch_config& c,
+                                                     float3_launcher launcher) {
+  const auto block = static_cast<unsigned>(c.block);
+  const std::size_t n = c.size;
+  return std::make_unique<interleaved_prepared>(
+      c, 3, float3_inputs(n),
+      [=](float* data, float* out, cudaStream_t stream) {
+        launcher(reinterpret_cast<float3*>(data), reinterpret_cast<float3*>(out), n,
+                 float3_update_value, block, stream);
+      },
+      "max abs err 0 (exact), in place and out");
+}
 
- private:
-  static std::vector<float> pad(const std::vector<float>& xyz) {
-    const std::size_t n = xyz.size() / 3;
-    const std::vector<float> w = random_floats(n, ~seed_for(n));
-    std::vector<float> out(4 * n);
-    for (std::size_t i = 0; i < n; ++i) {
-      for (unsigned c = 0; c < 3; ++c) out[4 * i + c] = xyz[3 * i + c];
-      out[4 * i + 3] = w[i];
-    }
-    return out;
-  }
-  launch_config m_config;
-  std::size_t m_n;
-  std::vector<float> m_host_in, m_host_data, m_host_out;
-  in_place_buffer m_data;
-  device_buffer<float> m_out;
-};
+std::unique_ptr<prepared_variant> prepare_float4(const launch_config& c) {
+  const auto block = static_cast<unsigned>(c.block);
+  const std::size_t n = c.size;
+  return std::make_unique<interleaved_prepared>(
+      c, 4, padded_to_float4(float3_inputs(n)),
+      [=](float* data, float* out, cudaStream_t stream) {
+        coalescing::launch_aos_float4(reinterpret_cast<float4*>(data),
+                                      reinterpret_cast<float4*>(out), n, float3_update_value, block,
+                                      stream);
+      },
+      "max abs err 0 (exact), in place and out; w unchanged");
+}
 
 // soa: x, y and z in three arrays (six allocations with the outputs, three pristine copies).
 class soa_prepared final : public prepared_variant {
@@ -255,7 +250,7 @@ variant make_float3_aos_variant(std::string name, variant_role role, std::string
   v.ideal = [](const launch_config& c) { return float3_ideal(c.size); };
   v.prepare = [launcher](const launch_config& c,
                          cudaStream_t) -> std::unique_ptr<prepared_variant> {
-    return std::make_unique<float3_aos_prepared>(c, launcher);
+    return prepare_float3_aos(c, launcher);
   };
   return v;
 }
@@ -278,7 +273,7 @@ variant make_memcpy_variant() {
 
 std::unique_ptr<prepared_variant> prepare_float3_layout(coalescing_kind kind,
                                                         const launch_config& c) {
-  if (kind == coalescing_kind::aos_float4) return std::make_unique<float4_prepared>(c);
+  if (kind == coalescing_kind::aos_float4) return prepare_float4(c);
   return std::make_unique<soa_prepared>(c);
 }
 

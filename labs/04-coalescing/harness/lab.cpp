@@ -26,11 +26,21 @@
 #include "coalescing/coalescing_index.cuh"
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <string>
 
 namespace cudalab::labs {
-namespace {}  // namespace
+namespace {
+
+// The ideal work of a variant that moves `bytes` bytes an element and does no arithmetic.
+std::function<work_counts(const launch_config&)> moves_bytes_an_element(double bytes) {
+  return [bytes](const launch_config& c) {
+    return work_counts{bytes * static_cast<double>(c.size), 0};
+  };
+}
+
+}  // namespace
 
 variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_role role,
                                 std::string lesson) {
@@ -67,10 +77,7 @@ variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_
       v.device_bytes = [](const launch_config& c) {
         return 2 * 4 * coalescing::packed_words(c.size);
       };
-      v.ideal = [](const launch_config& c) {
-        return work_counts{2.0 * static_cast<double>(c.size), 0};
-      };
-      v.prepare = [kind](const launch_config& c, cudaStream_t) { return prepare_pattern(kind, c); };
+      v.ideal = moves_bytes_an_element(2.0);
       break;
     case coalescing_kind::offset:
       // Aligned, one float off, a quarter, half and three quarters of a 128-byte line:
@@ -79,10 +86,7 @@ variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_
       v.device_bytes = [](const launch_config& c) {
         return 2 * sizeof(float) * (c.size + static_cast<std::size_t>(max_offset));
       };
-      v.ideal = [](const launch_config& c) {
-        return work_counts{8.0 * static_cast<double>(c.size), 0};
-      };
-      v.prepare = [kind](const launch_config& c, cudaStream_t) { return prepare_pattern(kind, c); };
+      v.ideal = moves_bytes_an_element(8.0);
       break;
     case coalescing_kind::stride:
       // Sectors per request grow as 4 * stride until 32: the doubling points show the curve.
@@ -91,12 +95,11 @@ variant make_coalescing_variant(coalescing_kind kind, std::string name, variant_
       v.device_bytes = [](const launch_config& c) {
         return sizeof(float) * c.size * (static_cast<std::size_t>(std::max(c.param, 1L)) + 1);
       };
-      v.ideal = [](const launch_config& c) {
-        return work_counts{8.0 * static_cast<double>(c.size), 0};
-      };
-      v.prepare = [kind](const launch_config& c, cudaStream_t) { return prepare_pattern(kind, c); };
+      v.ideal = moves_bytes_an_element(8.0);
       break;
   }
+  if (!v.prepare)  // the byte and pattern variants (pattern_variants.cpp)
+    v.prepare = [kind](const launch_config& c, cudaStream_t) { return prepare_pattern(kind, c); };
   v.name = std::move(name);
   v.role = role;
   v.lesson = std::move(lesson);
@@ -121,38 +124,23 @@ lab make_lab_04_coalescing() {
   // The shared-memory traffic beside the global one, so that tiles' bank behaviour is visible.
   l.default_metrics = {"memory", "shared_ld_wavefronts", "shared_st_wavefronts",
                        "shared_ld_conflicts", "shared_st_conflicts"};
+  // One variant a line, so that the list reads as the table it is.
+  // clang-format off
   l.variants = {
-      make_coalescing_variant(k::aos_float3, "aos_float3", variant_role::naive,
-                              "one thread a float3: 3 loads 12 bytes apart, 12 sectors a request"),
-      make_coalescing_variant(
-          k::aos_float3_staged, "aos_float3_staged", variant_role::fixed,
-          "move the block's float3s as plain floats through shared memory: 4 sectors a request"),
-      make_coalescing_variant(
-          k::aos_float4, "aos_float4", variant_role::fixed,
-          "pad to float4: one 16-byte access a thread, but 4 bytes in 16 are padding"),
-      make_coalescing_variant(
-          k::soa, "soa", variant_role::fixed,
-          "structure of arrays: x, y and z each coalesced, 4 sectors a request"),
-      make_particle_variant(
-          particle_layout::aos, "particles_aos", variant_role::naive,
-          "one float of each 32-byte particle record: 32 sectors a request, 4 bytes used in each"),
-      make_particle_variant(
-          particle_layout::soa, "particles_soa", variant_role::fixed,
-          "the same particles as one array a field: the charges alone, 4 sectors a request"),
-      make_coalescing_variant(
-          k::char_per_thread, "char_per_thread", variant_role::naive,
-          "one byte a thread: no sector wasted, but a request moves only 32 bytes"),
-      make_coalescing_variant(k::uchar4_packed, "uchar4_packed", variant_role::fixed,
-                              "four bytes a thread in one access: a quarter of the requests"),
-      make_coalescing_variant(
-          k::offset, "offset", variant_role::naive,
-          "copy misaligned by `offset` floats: a fifth sector a request unless offset % 8 == 0"),
-      make_coalescing_variant(
-          k::stride, "stride", variant_role::naive,
-          "gather in[i*stride]: min(32, 4*stride) sectors a request, 128 bytes used"),
+      make_coalescing_variant(k::aos_float3, "aos_float3", variant_role::naive, "one thread a float3: 3 loads 12 bytes apart, 12 sectors a request"),
+      make_coalescing_variant(k::aos_float3_staged, "aos_float3_staged", variant_role::fixed, "move the block's float3s as plain floats through shared memory: 4 sectors a request"),
+      make_coalescing_variant(k::aos_float4, "aos_float4", variant_role::fixed, "pad to float4: one 16-byte access a thread, but 4 bytes in 16 are padding"),
+      make_coalescing_variant(k::soa, "soa", variant_role::fixed, "structure of arrays: x, y and z each coalesced, 4 sectors a request"),
+      make_particle_variant(particle_layout::aos, "particles_aos", variant_role::naive, "one float of each 32-byte particle record: 32 sectors a request, 4 bytes used in each"),
+      make_particle_variant(particle_layout::soa, "particles_soa", variant_role::fixed, "the same particles as one array a field: the charges alone, 4 sectors a request"),
+      make_coalescing_variant(k::char_per_thread, "char_per_thread", variant_role::naive, "one byte a thread: no sector wasted, but a request moves only 32 bytes"),
+      make_coalescing_variant(k::uchar4_packed, "uchar4_packed", variant_role::fixed, "four bytes a thread in one access: a quarter of the requests"),
+      make_coalescing_variant(k::offset, "offset", variant_role::naive, "copy misaligned by `offset` floats: a fifth sector a request unless offset % 8 == 0"),
+      make_coalescing_variant(k::stride, "stride", variant_role::naive, "gather in[i*stride]: min(32, 4*stride) sectors a request, 128 bytes used"),
       make_memcpy_variant(),
       make_coalescing_exercise_variant(),
   };
+  // clang-format on
   exercise_spec ex = new_exercise(l.id, std::size_t{1} << 22, grade_coalescing);
   ex.reference_variants = {"aos_float3_staged", "aos_float4", "soa"};
   ex.extra_metrics = coalescing_grade_metrics();

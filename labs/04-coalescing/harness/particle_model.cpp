@@ -6,6 +6,7 @@
 // float every lane touches; lanes past n fail the bounds guard and are inactive.
 #include "coalescing_lab.hpp"
 #include "coalescing_particles.hpp"
+#include "coalescing_walk.hpp"
 
 #include "coalescing/coalescing_index.cuh"
 #include "coalescing/particle_index.cuh"
@@ -20,7 +21,7 @@ namespace cudalab::labs {
 namespace {
 
 using namespace cudalab::coalescing;
-using opt_address = std::optional<std::uint64_t>;
+using namespace coalescing_walk;
 
 // A 4-byte global access of one warp: lane -> float index in the buffer at `base`.
 template <class FloatIndex>
@@ -33,12 +34,6 @@ model::warp_access floats(model::access_kind kind, const model::warp_threads& w,
                                    return std::nullopt;
                                  });
 }
-
-}  // namespace
-
-namespace {
-
-enum class walk { block_classes, every_block };
 
 // Both kernels are guarded one-thread-a-particle launches: a block moves its records by
 // 32 * block bytes and its floats by 4 * block bytes, so whole blocks repeat
@@ -59,30 +54,23 @@ model::access_counts predict_with(particle_layout layout, const launch_config& c
   const std::uint64_t charges =
       model_buffer_base(aos ? 0 : static_cast<unsigned>(particle_field::charge));
   const std::uint64_t force = model_buffer_base(aos ? 1 : particle_fields);
-  const auto block_counts = [&](std::uint64_t b) {
-    model::access_model m;
-    model::for_each_warp_of_block(b, block, [&](const model::warp_threads& w) {
-      auto particle_of = [&](const model::warp_threads& ww, unsigned lane) -> opt_address {
-        const std::uint64_t i = element_index(ww.block, ww.block_threads, ww.thread_in_block(lane));
-        if (i >= n) return std::nullopt;
-        return i;
-      };
-      auto charge = [&](const model::warp_threads& ww, unsigned lane) -> opt_address {
-        const opt_address i = particle_of(ww, lane);
-        if (!i) return std::nullopt;
-        return aos ? aos_field_float(*i, particle_field::charge) : soa_field_float(*i);
-      };
-      m.record(floats(model::access_kind::load, w, charges, charge));
-      m.record(floats(model::access_kind::store, w, force, particle_of));
-    });
-    return m.counts();
-  };
-  const model::grid_axis axis = particle_axis(layout, c);
-  return how == walk::every_block ? model::sum_every_block(axis, block_counts)
-                                  : model::sum_block_classes(axis, block_counts);
+  const auto particle_of = guarded_by(n, own_element);
+  const auto charge = guarded_by(n, [aos](std::uint64_t i) {
+    return aos ? aos_field_float(i, particle_field::charge) : soa_field_float(i);
+  });
+  return walk_launch(how, particle_axis(layout, c), block,
+                     [&](const model::warp_threads& w, model::access_model& m) {
+                       m.record(floats(model::access_kind::load, w, charges, charge));
+                       m.record(floats(model::access_kind::store, w, force, particle_of));
+                     });
 }
 
 }  // namespace
+
+double particle_model_cost(particle_layout layout, const launch_config& c) {
+  // A load and a store a warp.
+  return walk_cost(particle_axis(layout, c), c.block, 2);
+}
 
 model::access_counts predict_particles(particle_layout layout, const launch_config& c) {
   return predict_with(layout, c, walk::block_classes);
@@ -90,12 +78,6 @@ model::access_counts predict_particles(particle_layout layout, const launch_conf
 
 model::access_counts predict_particles_every_block(particle_layout layout, const launch_config& c) {
   return predict_with(layout, c, walk::every_block);
-}
-
-double particle_model_cost(particle_layout layout, const launch_config& c) {
-  const double warps_per_block = static_cast<double>((c.block + 31) / 32);
-  // A load and a store a warp, for every block the walk visits.
-  return static_cast<double>(model::blocks_walked(particle_axis(layout, c))) * warps_per_block * 2;
 }
 
 }  // namespace cudalab::labs

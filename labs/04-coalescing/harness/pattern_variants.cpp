@@ -100,23 +100,40 @@ class bytes_prepared final : public prepared_variant {
   device_buffer<unsigned char> m_in, m_out;
 };
 
-class offset_prepared final : public prepared_variant {
+// What the offset and stride variants share: a float input and an output of their own sizes,
+// the output poisoned before each launch and downloaded after it.
+class float_pattern_prepared : public prepared_variant {
+ public:
+  void reset(cudaStream_t stream) override { m_out.fill_bytes(0xFF, stream); }
+  void download(cudaStream_t stream) override { m_out.copy_to_host(m_host_out, stream); }
+  launch_shape shape() const override { return shape_of(m_kind, m_config); }
+
+ protected:
+  float_pattern_prepared(coalescing_kind kind, const launch_config& c, std::size_t in_floats,
+                         std::size_t out_floats)
+      : m_kind(kind), m_config(c), m_n(c.size), m_in(in_floats), m_out(out_floats) {}
+  unsigned block() const { return static_cast<unsigned>(m_config.block); }
+
+  coalescing_kind m_kind;
+  launch_config m_config;
+  std::size_t m_n;
+  std::vector<float> m_host_out;
+  device_buffer<float> m_in, m_out;
+};
+
+class offset_prepared final : public float_pattern_prepared {
  public:
   explicit offset_prepared(const launch_config& c)
-      : m_config(c),
-        m_n(c.size),
+      : float_pattern_prepared(coalescing_kind::offset, c, c.size + max_offset,
+                               c.size + max_offset),
         m_offset(static_cast<std::size_t>(c.param)),
-        m_host_in(random_floats(m_n + max_offset, seed_for(coalescing_kind::offset, c.size))),
-        m_in(m_host_in.size()),
-        m_out(m_host_in.size()) {}
+        m_host_in(random_floats(m_n + max_offset, seed_for(coalescing_kind::offset, c.size))) {}
 
   void upload(cudaStream_t stream) override { m_in.copy_from_host(m_host_in, stream); }
-  void reset(cudaStream_t stream) override { m_out.fill_bytes(0xFF, stream); }
   void launch(cudaStream_t stream) override {
     coalescing::launch_offset_copy(m_in.data(), m_out.data(), m_n, static_cast<unsigned>(m_offset),
-                                   static_cast<unsigned>(m_config.block), stream);
+                                   block(), stream);
   }
-  void download(cudaStream_t stream) override { m_out.copy_to_host(m_host_out, stream); }
   verify_result verify() override {
     const float poison = poison_float();
     return compare_exact(
@@ -124,24 +141,19 @@ class offset_prepared final : public prepared_variant {
         [&](std::size_t j) { return j >= m_offset && j < m_offset + m_n ? m_host_in[j] : poison; },
         "out (floats outside [offset, offset + n) must stay untouched)");
   }
-  launch_shape shape() const override { return shape_of(coalescing_kind::offset, m_config); }
 
  private:
-  launch_config m_config;
-  std::size_t m_n, m_offset;
-  std::vector<float> m_host_in, m_host_out;
-  device_buffer<float> m_in, m_out;
+  std::size_t m_offset;
+  std::vector<float> m_host_in;
 };
 
-class stride_prepared final : public prepared_variant {
+class stride_prepared final : public float_pattern_prepared {
  public:
   explicit stride_prepared(const launch_config& c)
-      : m_config(c),
-        m_n(c.size),
+      : float_pattern_prepared(coalescing_kind::stride, c,
+                               c.size * static_cast<std::size_t>(c.param), c.size),
         m_stride(static_cast<std::size_t>(c.param)),
-        m_values(random_floats(m_n, seed_for(coalescing_kind::stride, c.size))),
-        m_in(m_n * m_stride),
-        m_out(m_n) {}
+        m_values(random_floats(m_n, seed_for(coalescing_kind::stride, c.size))) {}
 
   // The input is n * stride floats, mostly never read: poison it on the device, upload the n
   // values packed, and scatter them to the multiples of the stride with one pitched copy
@@ -156,24 +168,18 @@ class stride_prepared final : public prepared_variant {
                                          cudaMemcpyDeviceToDevice, stream));
     CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));  // before `packed` is freed
   }
-  void reset(cudaStream_t stream) override { m_out.fill_bytes(0xFF, stream); }
   void launch(cudaStream_t stream) override {
     coalescing::launch_stride_gather(m_in.data(), m_out.data(), m_n,
-                                     static_cast<unsigned>(m_stride),
-                                     static_cast<unsigned>(m_config.block), stream);
+                                     static_cast<unsigned>(m_stride), block(), stream);
   }
-  void download(cudaStream_t stream) override { m_out.copy_to_host(m_host_out, stream); }
   verify_result verify() override {
     return compare_exact(
         m_host_out.data(), m_n, [&](std::size_t i) { return m_values[i]; }, "out");
   }
-  launch_shape shape() const override { return shape_of(coalescing_kind::stride, m_config); }
 
  private:
-  launch_config m_config;
-  std::size_t m_n, m_stride;
-  std::vector<float> m_values, m_host_out;
-  device_buffer<float> m_in, m_out;
+  std::size_t m_stride;
+  std::vector<float> m_values;
 };
 
 }  // namespace

@@ -175,7 +175,7 @@ work_counts read_once(const launch_config& c, bool flops) {
 }  // namespace
 
 variant make_partials_variant(partials_spec spec) {
-  variant v = new_variant(spec.name, spec.role, spec.lesson);
+  variant v = new_variant(spec);
   v.default_block = 256;
   v.blocks = tree_block_rule();
   v.device_bytes = [](const launch_config& c) { return c.size * sizeof(float) * 2 + 64; };

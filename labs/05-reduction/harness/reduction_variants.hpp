@@ -20,10 +20,7 @@ using partials_launcher = reduction::launch_dims (*)(const T* in, T* partial, st
 
 enum class finish_on { cpu, gpu };
 
-struct partials_spec {
-  std::string name;
-  variant_role role = variant_role::fixed;
-  std::string lesson;
+struct partials_spec : variant_identity {
   partials_launcher<float> launch = nullptr;
   bool two_elements_a_thread = false;  // first add during load: a block covers 2 * block elements
   finish_on finish = finish_on::cpu;

@@ -27,10 +27,7 @@ using stride_launcher = transpose::launch_dims (*)(const float* in, float* out, 
                                                    cudaStream_t stream);
 
 // One variant: its name and role, and exactly one launcher.
-struct transpose_spec {
-  std::string name;
-  variant_role role = variant_role::fixed;
-  std::string lesson;
+struct transpose_spec : variant_identity {
   transpose::float_launcher float_launch = nullptr;
   transpose::double_launcher double_launch = nullptr;
   stride_launcher stride_launch = nullptr;  // a sweep over stride_sweep
@@ -41,9 +38,7 @@ struct transpose_spec {
   // A spec with its name, role and lesson; the launcher and the rest are set after.
   static transpose_spec named(std::string name, variant_role role, std::string lesson) {
     transpose_spec s;
-    s.name = std::move(name);
-    s.role = role;
-    s.lesson = std::move(lesson);
+    static_cast<variant_identity&>(s) = {std::move(name), role, std::move(lesson)};
     return s;
   }
 };

@@ -43,31 +43,32 @@ pass by_rows(uint64_t height, uint64_t width, uint64_t bytes = 4) {
   return p;
 }
 
+// The four global counts of a prediction: load requests and sectors, store requests and sectors.
+void expect_global_traffic(const cudalab::model::access_counts& c, uint64_t ld_requests,
+                           uint64_t ld_sectors, uint64_t st_requests, uint64_t st_sectors) {
+  EXPECT_EQ(c.global_ld_requests, ld_requests);
+  EXPECT_EQ(c.global_ld_sectors, ld_sectors);
+  EXPECT_EQ(c.global_st_requests, st_requests);
+  EXPECT_EQ(c.global_st_sectors, st_sectors);
+}
+
 const kernel float_transposes[] = {kernel::shared_tile, kernel::padded, kernel::swizzled,
                                    kernel::tile_rows};
 
 TEST(transpose_model, copy_closed_form_four_sectors_a_request) {
   const uint64_t n = 1024;
   const auto c = tm::predict(kernel::copy, n, n);
-  EXPECT_EQ(c.global_ld_requests, n * n / 32);
-  EXPECT_EQ(c.global_ld_sectors, n * n / 8);
-  EXPECT_EQ(c.global_st_requests, n * n / 32);
-  EXPECT_EQ(c.global_st_sectors, n * n / 8);
+  expect_global_traffic(c, n * n / 32, n * n / 8, n * n / 32, n * n / 8);
   EXPECT_EQ(c.shared_ld_wavefronts + c.shared_st_wavefronts, 0u);
 }
 
 TEST(transpose_model, naive_transposes_put_32_sectors_on_their_strided_side) {
   const uint64_t n = 1024;
   const auto row = tm::predict(kernel::naive_row_read, n, n);
-  EXPECT_EQ(row.global_ld_requests, n * n / 32);
-  EXPECT_EQ(row.global_ld_sectors, n * n / 8);
-  EXPECT_EQ(row.global_st_requests, n * n / 32);
-  EXPECT_EQ(row.global_st_sectors, n * n);  // one sector a lane
+  // The stores: one sector a lane.
+  expect_global_traffic(row, n * n / 32, n * n / 8, n * n / 32, n * n);
   const auto col = tm::predict(kernel::naive_col_read, n, n);
-  EXPECT_EQ(col.global_ld_requests, n * n / 32);
-  EXPECT_EQ(col.global_ld_sectors, n * n);
-  EXPECT_EQ(col.global_st_requests, n * n / 32);
-  EXPECT_EQ(col.global_st_sectors, n * n / 8);
+  expect_global_traffic(col, n * n / 32, n * n, n * n / 32, n * n / 8);
 }
 
 TEST(transpose_model, tiles_are_coalesced_both_ways) {
@@ -76,11 +77,9 @@ TEST(transpose_model, tiles_are_coalesced_both_ways) {
   for (kernel k : float_transposes) {
     SCOPED_TRACE(static_cast<int>(k));
     const auto c = tm::predict(k, n, n);
-    EXPECT_EQ(c.global_ld_requests, copy.global_ld_requests);
-    EXPECT_EQ(c.global_ld_sectors, copy.global_ld_sectors);
-    EXPECT_EQ(c.global_st_requests, copy.global_st_requests);
-    EXPECT_EQ(c.global_st_sectors, copy.global_st_sectors);
     // One row store and one column read a warp a row of the tile.
+    expect_global_traffic(c, copy.global_ld_requests, copy.global_ld_sectors,
+                          copy.global_st_requests, copy.global_st_sectors);
     EXPECT_EQ(c.shared_st_instructions, n * n / 32);
     EXPECT_EQ(c.shared_ld_instructions, n * n / 32);
     EXPECT_EQ(c.shared_st_wavefronts, n * n / 32);
@@ -146,10 +145,7 @@ TEST(transpose_model, odd_sides_equal_the_count_of_the_guards) {
     const uint64_t elements = rows * cols;
     for (kernel k : {kernel::copy, kernel::shared_stride}) {
       const auto c = tm::predict(k, rows, cols, 3);
-      EXPECT_EQ(c.global_ld_requests, input.requests);
-      EXPECT_EQ(c.global_ld_sectors, input.sectors);
-      EXPECT_EQ(c.global_st_requests, input.requests);
-      EXPECT_EQ(c.global_st_sectors, input.sectors);
+      expect_global_traffic(c, input.requests, input.sectors, input.requests, input.sectors);
     }
     // The strided side: lanes `rows` (or `cols`) floats apart, one sector each when that is at
     // least 8 floats.
@@ -167,10 +163,8 @@ TEST(transpose_model, odd_sides_equal_the_count_of_the_guards) {
     EXPECT_EQ(col.global_st_sectors, output.sectors);
     for (kernel k : float_transposes) {
       const auto c = tm::predict(k, rows, cols);
-      EXPECT_EQ(c.global_ld_requests, input.requests) << static_cast<int>(k);
-      EXPECT_EQ(c.global_ld_sectors, input.sectors) << static_cast<int>(k);
-      EXPECT_EQ(c.global_st_requests, output.requests) << static_cast<int>(k);
-      EXPECT_EQ(c.global_st_sectors, output.sectors) << static_cast<int>(k);
+      SCOPED_TRACE(static_cast<int>(k));
+      expect_global_traffic(c, input.requests, input.sectors, output.requests, output.sectors);
       EXPECT_EQ(c.shared_st_instructions, input.requests) << static_cast<int>(k);
       EXPECT_EQ(c.shared_ld_instructions, output.requests) << static_cast<int>(k);
     }

@@ -19,16 +19,6 @@ namespace {
 
 namespace dbg = debugging;
 
-launch_shape to_shape(const dbg::launch_dims& d, std::size_t needed) {
-  launch_shape s;
-  s.grid_x = d.grid.x;
-  s.grid_y = d.grid.y;
-  s.block_x = d.block.x;
-  s.block_y = d.block.y;
-  s.threads_needed = needed;
-  return s;
-}
-
 std::size_t ceil_div(std::size_t n, std::size_t d) { return (n + d - 1) / d; }
 
 // The expected output of a 1D variant, with the kernels' own functions.
@@ -138,7 +128,7 @@ class array_prepared final : public prepared_variant {
     return r;
   }
   launch_shape shape() const override {
-    return m_launched ? to_shape(m_dims, m_config.size) : launch_shape{};
+    return m_launched ? launch_shape_2d(m_dims, m_config.size) : launch_shape{};
   }
 
  private:
@@ -324,7 +314,7 @@ class overflow_prepared final : public prepared_variant {
                        ")"};
   }
   launch_shape shape() const override {
-    return m_launched ? to_shape(m_dims, m_buffers.size()) : launch_shape{};
+    return m_launched ? launch_shape_2d(m_dims, m_buffers.size()) : launch_shape{};
   }
 
  private:
@@ -392,7 +382,7 @@ class sum_prepared final : public prepared_variant {
     return compare_floats_as_double(m_host_total.at(0), expected);
   }
   launch_shape shape() const override {
-    return m_launched ? to_shape(m_dims, m_config.size) : launch_shape{};
+    return m_launched ? launch_shape_2d(m_dims, m_config.size) : launch_shape{};
   }
 
  private:
@@ -527,7 +517,7 @@ class histogram_prepared final : public prepared_variant {
                        std::to_string(m_host_in.size())};
   }
   launch_shape shape() const override {
-    return m_launched ? to_shape(m_dims, m_config.size) : launch_shape{};
+    return m_launched ? launch_shape_2d(m_dims, m_config.size) : launch_shape{};
   }
 
  private:
@@ -618,7 +608,7 @@ variant make_swapped_index_variant(bool fixed) {
         return v;
       }
       launch_shape shape() const override {
-        return m_launched ? to_shape(m_dims, m_shape.elements()) : launch_shape{};
+        return m_launched ? launch_shape_2d(m_dims, m_shape.elements()) : launch_shape{};
       }
 
      private:

@@ -24,10 +24,7 @@ using array_launcher = debugging::launch_dims (*)(const float* in, float* out, s
 // What the output should hold, computed on the CPU with the kernels' own index functions.
 enum class expected_output { ramp, blur, pair_swap, table_scale, chunk_reverse };
 
-struct array_spec {
-  std::string name;
-  variant_role role = variant_role::fixed;
-  std::string lesson;
+struct array_spec : variant_identity {
   array_launcher launch = nullptr;
   expected_output expected = expected_output::ramp;
   // The kernel stores past the end (no guard on a ceil-div grid): the size must leave the tail

@@ -75,7 +75,7 @@ unsigned config_of(bool sweeps, const launch_config& c) {
 }  // namespace
 
 variant make_regtile_variant(regtile_spec spec) {
-  variant v = new_variant(spec.name, spec.role, spec.lesson);
+  variant v = new_variant(spec);
   const bool sweeps = spec.config_sweep;
   if (sweeps) {
     std::vector<long> all;

@@ -20,10 +20,7 @@ inline constexpr const char* config_sweep = "config";
 // A kernel of lab 08: its parameter is warp_tiled's configuration.
 using regtile_launcher = matmul_kernel_launcher;
 
-struct regtile_spec {
-  std::string name;
-  variant_role role = variant_role::fixed;
-  std::string lesson;
+struct regtile_spec : variant_identity {
   regtile_launcher launch = nullptr;
   std::optional<regtile_model::kernel> model;  // empty: no prediction (the exercise)
   bool config_sweep = false;                   // warp_tiled: --sweep config=...

@@ -34,128 +34,124 @@ value sum(value a, value b) {
   return *a + *b;
 }
 
-figure catalogue_figure(const metric_info& info) {
+// A figure's name and how it is shown; what it is computed from is set after.
+figure described(std::string name, std::string header, std::string unit, std::string meaning,
+                 std::vector<std::string> inputs, int decimals = 0, std::string suffix = "") {
   figure f;
-  f.name = info.short_name;
-  f.header = info.column_header();
-  f.unit = info.unit;
-  f.meaning = info.meaning;
-  f.decimals = is_quotient(info) ? 2 : 0;  // threads/instruction, %
-  f.inputs = {info.short_name};
-  const std::string name = info.short_name;
-  f.measured = [name](const result_row& row) { return measured_metric(row, name); };
-  // Only what the model is held to: a count it gives for another metric (LDS instructions
-  // without the predicated-off ones) is not a prediction of this counter.
-  f.predicted = [name](const result_row& row) { return predicted_metric(row, name); };
+  f.inputs = std::move(inputs);
+  f.name = std::move(name);
+  f.header = std::move(header);
+  f.unit = std::move(unit);
+  f.meaning = std::move(meaning);
+  f.decimals = decimals;
+  f.suffix = std::move(suffix);
+  return f;
+}
+
+// Reads a catalogue metric of a row: measured_metric or predicted_metric.
+using metric_reader = value (*)(const result_row&, const std::string&);
+
+// The measured and the predicted value by the same formula(row, read), read giving the measured
+// or the predicted metrics of the row.
+template <class Formula>
+void measured_and_predicted(figure& f, Formula formula) {
+  f.measured = [formula](const result_row& row) { return formula(row, measured_metric); };
+  f.predicted = [formula](const result_row& row) { return formula(row, predicted_metric); };
+}
+
+// A figure the model does not predict.
+template <class Measure>
+void measured_only(figure& f, Measure measure) {
+  f.measured = measure;
+  f.predicted = [](const result_row&) -> value { return std::nullopt; };
+}
+
+figure catalogue_figure(const metric_info& info) {
+  figure f = described(info.short_name, info.column_header(), info.unit, info.meaning,
+                       {info.short_name}, is_quotient(info) ? 2 : 0);  // threads/instruction, %
+  // Only what the model is held to (predicted_metric): a count it gives for another metric
+  // (LDS instructions without the predicated-off ones) is not a prediction of this counter.
+  measured_and_predicted(f, [name = info.short_name](const result_row& row, metric_reader read) {
+    return read(row, name);
+  });
   return f;
 }
 
 figure sectors_per_request(const std::string& side) {
   const std::string sectors = side + "_sectors", requests = side + "_requests";
-  figure f;
-  f.name = side + "_sectors_per_request";
-  f.header = side + " sect/req";
-  f.unit = "sectors/request";
-  f.meaning = std::string("32-byte sectors each global ") + (side == "ld" ? "load" : "store") +
-              " request touched: 4 when a warp's 32 lanes move 128 consecutive bytes, 32 "
-              "when every lane needs a sector of its own";
-  f.decimals = 2;
-  f.inputs = {sectors, requests};
-  f.measured = [=](const result_row& row) {
-    return quotient(measured_metric(row, sectors), measured_metric(row, requests));
-  };
-  f.predicted = [=](const result_row& row) {
-    return quotient(predicted_metric(row, sectors), predicted_metric(row, requests));
-  };
+  figure f =
+      described(side + "_sectors_per_request", side + " sect/req", "sectors/request",
+                std::string("32-byte sectors each global ") + (side == "ld" ? "load" : "store") +
+                    " request touched: 4 when a warp's 32 lanes move 128 consecutive "
+                    "bytes, 32 when every lane needs a sector of its own",
+                {sectors, requests}, 2);
+  measured_and_predicted(f, [=](const result_row& row, metric_reader read) {
+    return quotient(read(row, sectors), read(row, requests));
+  });
+  return f;
+}
+
+figure threads_launched_per_needed() {
+  figure f = described("threads_launched_per_needed", "launched/needed", "threads/thread",
+                       "threads launched over threads that have an element to compute: above 1 "
+                       "some idle, below 1 some elements are never computed",
+                       {}, 4, "x");
+  measured_only(f, [](const result_row& row) -> value {
+    if (!row.measured || row.shape.threads_needed == 0) return std::nullopt;
+    return static_cast<double>(row.shape.threads_launched()) /
+           static_cast<double>(row.shape.threads_needed);
+  });
+  return f;
+}
+
+figure shared_conflicts() {
+  figure f = described("shared_conflicts", "bank confl", "conflicts",
+                       "shared-memory bank conflicts of loads and stores together: wavefronts "
+                       "beyond the one each access needs when its lanes hit distinct banks",
+                       {"shared_ld_conflicts", "shared_st_conflicts"});
+  measured_and_predicted(f, [](const result_row& row, metric_reader read) {
+    return sum(read(row, "shared_ld_conflicts"), read(row, "shared_st_conflicts"));
+  });
+  return f;
+}
+
+figure dram_per_ideal() {
+  figure f = described("dram_per_ideal", "DRAM/ideal", "bytes/byte",
+                       "bytes read and written in device memory over the fewest bytes the data "
+                       "layout must move: 1.00x when nothing travels twice",
+                       {"dram_read_bytes"}, 2, "x");
+  measured_only(f, [](const result_row& row) -> value {
+    const value read = measured_metric(row, "dram_read_bytes");
+    if (!read || row.ideal.bytes <= 0) return std::nullopt;
+    return (*read + measured_metric(row, "dram_write_bytes").value_or(0)) / row.ideal.bytes;
+  });
+  return f;
+}
+
+// Register reuse: shared-memory load instructions a multiply-add, both as warp instructions,
+// over the product's n^3 multiply-adds (flops / 2 / 32). A value read from shared memory into a
+// register and used by r multiply-adds makes the ratio fall by r.
+figure lds_per_fma() {
+  figure f = described(
+      "lds_per_fma", "LDS/FMA", "shared load instructions per multiply-add (warp instructions)",
+      "shared-memory load instructions (LDS, any width) per useful multiply-add instruction: "
+      "falls as each value loaded into a register feeds more multiply-adds",
+      {"shared_ld_inst"}, 3);
+  measured_and_predicted(f, [](const result_row& row, metric_reader read) -> value {
+    const value lds = read(row, "shared_ld_inst");
+    if (!lds || row.ideal.flops <= 0) return std::nullopt;
+    return *lds / (row.ideal.flops / 64.0);
+  });
   return f;
 }
 
 std::vector<figure> make_derived_figures() {
-  std::vector<figure> figures;
-  {
-    figure f;
-    f.name = "threads_launched_per_needed";
-    f.header = "launched/needed";
-    f.unit = "threads/thread";
-    f.meaning =
-        "threads launched over threads that have an element to compute: above 1 some "
-        "idle, below 1 some elements are never computed";
-    f.decimals = 4;
-    f.suffix = "x";
-    f.measured = [](const result_row& row) -> value {
-      if (!row.measured || row.shape.threads_needed == 0) return std::nullopt;
-      return static_cast<double>(row.shape.threads_launched()) /
-             static_cast<double>(row.shape.threads_needed);
-    };
-    f.predicted = [](const result_row&) -> value { return std::nullopt; };
-    figures.push_back(std::move(f));
-  }
-  figures.push_back(sectors_per_request("ld"));
-  figures.push_back(sectors_per_request("st"));
-  {
-    figure f;
-    f.name = "shared_conflicts";
-    f.header = "bank confl";
-    f.unit = "conflicts";
-    f.meaning =
-        "shared-memory bank conflicts of loads and stores together: wavefronts beyond "
-        "the one each access needs when its lanes hit distinct banks";
-    f.inputs = {"shared_ld_conflicts", "shared_st_conflicts"};
-    f.measured = [](const result_row& row) {
-      return sum(measured_metric(row, "shared_ld_conflicts"),
-                 measured_metric(row, "shared_st_conflicts"));
-    };
-    f.predicted = [](const result_row& row) {
-      return sum(predicted_metric(row, "shared_ld_conflicts"),
-                 predicted_metric(row, "shared_st_conflicts"));
-    };
-    figures.push_back(std::move(f));
-  }
-  {
-    figure f;
-    f.name = "dram_per_ideal";
-    f.header = "DRAM/ideal";
-    f.unit = "bytes/byte";
-    f.meaning =
-        "bytes read and written in device memory over the fewest bytes the data "
-        "layout must move: 1.00x when nothing travels twice";
-    f.decimals = 2;
-    f.suffix = "x";
-    f.inputs = {"dram_read_bytes"};
-    f.measured = [](const result_row& row) -> value {
-      const value read = measured_metric(row, "dram_read_bytes");
-      if (!read || row.ideal.bytes <= 0) return std::nullopt;
-      return (*read + measured_metric(row, "dram_write_bytes").value_or(0)) / row.ideal.bytes;
-    };
-    f.predicted = [](const result_row&) -> value { return std::nullopt; };
-    figures.push_back(std::move(f));
-  }
-  {
-    // Register reuse: shared-memory load instructions a multiply-add, both as warp
-    // instructions, over the product's n^3 multiply-adds (flops / 2 / 32). A value read from
-    // shared memory into a register and used by r multiply-adds makes the ratio fall by r.
-    figure f;
-    f.name = "lds_per_fma";
-    f.header = "LDS/FMA";
-    f.unit = "shared load instructions per multiply-add (warp instructions)";
-    f.meaning =
-        "shared-memory load instructions (LDS, any width) per useful multiply-add instruction: "
-        "falls as each value loaded into a register feeds more multiply-adds";
-    f.decimals = 3;
-    f.inputs = {"shared_ld_inst"};
-    const auto per_fma = [](const result_row& row, value lds) -> value {
-      if (!lds || row.ideal.flops <= 0) return std::nullopt;
-      return *lds / (row.ideal.flops / 64.0);
-    };
-    f.measured = [per_fma](const result_row& row) {
-      return per_fma(row, measured_metric(row, "shared_ld_inst"));
-    };
-    f.predicted = [per_fma](const result_row& row) {
-      return per_fma(row, predicted_metric(row, "shared_ld_inst"));
-    };
-    figures.push_back(std::move(f));
-  }
-  return figures;
+  return {threads_launched_per_needed(),
+          sectors_per_request("ld"),
+          sectors_per_request("st"),
+          shared_conflicts(),
+          dram_per_ideal(),
+          lds_per_fma()};
 }
 
 const std::vector<figure>& all_figures() {

@@ -21,9 +21,7 @@ std::string write(const std::vector<result_row>& rows, output_format format,
                   const report_context& context = {}) {
   report_options options;
   options.format = format;
-  std::ostringstream out;
-  write_report(out, rows, options, context);
-  return out.str();
+  return report_samples::written_report(rows, options, context);
 }
 
 std::vector<std::string> split(const std::string& line) {

@@ -4,7 +4,12 @@
 #pragma once
 
 #include "cudalab/metrics.hpp"
+#include "cudalab/report.hpp"
 #include "cudalab/runner.hpp"
+
+#include <sstream>
+#include <string>
+#include <vector>
 
 namespace cudalab::report_samples {
 
@@ -46,6 +51,14 @@ inline result_row predicted_only(result_row row) {
   row.counters = {};
   row.counters.reason = "no GPU";
   return row;
+}
+
+// What write_report prints of `rows`, as a string.
+inline std::string written_report(const std::vector<result_row>& rows,
+                                  const report_options& options, const report_context& context) {
+  std::ostringstream out;
+  write_report(out, rows, options, context);
+  return out.str();
 }
 
 }  // namespace cudalab::report_samples

@@ -22,10 +22,8 @@ std::string render(const std::vector<result_row>& rows, report_view view,
   report_options options;
   options.view = view;
   options.details_variant = details;
-  report_context context{"NVIDIA H100 80GB HBM3 (sm_90)", 2904, "", which};
-  std::ostringstream out;
-  write_report(out, rows, options, context);
-  return out.str();
+  return report_samples::written_report(
+      rows, options, report_context{"NVIDIA H100 80GB HBM3 (sm_90)", 2904, "", which});
 }
 
 std::vector<std::string> lines_of(const std::string& text) {

@@ -14,13 +14,7 @@ namespace cudalab::labs {
 namespace data = matmul_data;
 
 launch_shape matmul_launch_shape(const matmul::launch_dims& d, std::size_t n) {
-  launch_shape s;
-  s.grid_x = d.grid.x;
-  s.grid_y = d.grid.y;
-  s.block_x = d.block.x;
-  s.block_y = d.block.y;
-  s.threads_needed = n * n;
-  return s;
+  return launch_shape_2d(d, n * n);
 }
 
 matmul_device_product::matmul_device_product(std::size_t n)
@@ -79,11 +73,7 @@ variant make_cublas_variant() {
       "cublasSgemm, FP32 (CUBLAS_DEFAULT_MATH, TF32 off): the roof for the kernels above");
   // --block is ignored: cuBLAS chooses its own kernels.
   v.device_bytes = matmul_three_buffers;
-  v.ideal = [](const launch_config& c) { return matmul_ideal(c.size); };
-  v.prepare = [](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
-    matmul::check_side(c.size);
-    return std::make_unique<cublas_prepared>(c);
-  };
+  set_matmul_baseline_work<cublas_prepared>(v);
   return v;
 }
 

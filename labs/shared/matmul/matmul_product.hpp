@@ -10,6 +10,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 namespace cudalab::labs {
@@ -76,6 +77,17 @@ work_counts matmul_ideal(std::size_t n);
 
 // Device bytes of the three padded buffers.
 std::size_t matmul_three_buffers(const launch_config& c);
+
+// A baseline's ideal work and its prepare(): the side checked, then Prepared(config), where
+// Prepared is a prepared_variant built from the launch_config (cuBLAS, the CPU loop).
+template <class Prepared>
+void set_matmul_baseline_work(variant& v) {
+  v.ideal = [](const launch_config& c) { return matmul_ideal(c.size); };
+  v.prepare = [](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
+    matmul::check_side(c.size);
+    return std::make_unique<Prepared>(c);
+  };
+}
 
 // cublasSgemm, FP32 (CUBLAS_DEFAULT_MATH, TF32 off).
 variant make_cublas_variant();

@@ -4,12 +4,7 @@
 # place, as a shell redirect would: `>> log` keeps what log held, a pipe works, and a closed or
 # read-only descriptor is refused before any work (one line, exit 2). Runs without a GPU: `run`
 # still writes the model's predictions (exit 3), which is all these checks need.
-set -u
-tool=$1
-export CUDA_VISIBLE_DEVICES=
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "output_descriptors: $*"; exit 1; }
+. "$(dirname "$0")/cli_test_setup.sh" output_descriptors "$@"
 run() { "$tool" run 05 --size 1K --format csv "$@" </dev/null; }
 rows() { grep -c '^05-reduction,' "$1"; }
 
@@ -51,8 +46,7 @@ echo "ok: /dev/stdout into a pipe"
 for case in "9|descriptor 9 is not open" "3|descriptor 3 is open for reading only"; do
   fd=${case%%|*} want=${case#*|}
   err=$(run --output "/dev/fd/$fd" 3<"$log" 2>&1 >/dev/null); code=$?
-  [ "$code" -eq 2 ] || fail "/dev/fd/$fd: exit $code, expected 2 ($err)"
-  [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "/dev/fd/$fd: more than one line: $err"
+  expect_refused_in_one_line "/dev/fd/$fd" "$code" "$err"
   case $err in *"$want"*) ;; *) fail "/dev/fd/$fd: '$err' does not say '$want'" ;; esac
   echo "ok: /dev/fd/$fd refused: $err"
 done

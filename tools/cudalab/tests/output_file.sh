@@ -3,12 +3,7 @@
 # through a temporary file only at the end (regular files), writes devices and FIFOs directly,
 # keeps the target's mode and links, and leaves nothing behind. Runs without a GPU: `run` still
 # writes the model's predictions (exit 3), which is all these checks need.
-set -u
-tool=$1
-export CUDA_VISIBLE_DEVICES=
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "output_file: $*"; exit 1; }
+. "$(dirname "$0")/cli_test_setup.sh" output_file "$@"
 run() { "$tool" run 01 --size 1K --variant grid_ceil_div "$@" </dev/null; }
 
 # Refused before any work: exit 2 and one line, nothing created.
@@ -16,8 +11,7 @@ expect_refused() {
   local what=$1; shift
   local err
   err=$(run "$@" 2>&1 >/dev/null); local code=$?
-  [ "$code" -eq 2 ] || fail "$what: exit $code, expected 2 ($err)"
-  [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "$what: more than one line: $err"
+  expect_refused_in_one_line "$what" "$code" "$err"
   echo "ok: $what: $err"
 }
 mkdir "$dir/sub"

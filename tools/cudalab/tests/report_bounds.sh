@@ -2,19 +2,13 @@
 # report_bounds.sh <cudalab>: a run's rows are bounded before any work, and a large report is
 # written a row at a time: under a memory limit it is refused in one line or written whole,
 # never aborted. Runs without a GPU (hidden): the model's predictions are the rows.
-set -u
-tool=$1
-export CUDA_VISIBLE_DEVICES=
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "report_bounds: $*"; exit 1; }
+. "$(dirname "$0")/cli_test_setup.sh" report_bounds "$@"
 
 # 221,184 points: refused at once (exit 2, one line), with and without a memory limit.
 for limit in unlimited 3000000; do
   err=$( (ulimit -v "$limit"; "$tool" run 01 --size 1..4096:1 --block 32..1024 --format json \
            --output "$dir/huge.json") 2>&1 >/dev/null); code=$?
-  [ "$code" -eq 2 ] || fail "ulimit -v $limit: exit $code, expected 2: ${err:0:300}"
-  [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "more than one line: $err"
+  expect_refused_in_one_line "ulimit -v $limit" "$code" "$err"
   printf '%s' "$err" | grep -q "221184 points of 01-thread-indexing: at most 20000 a run" ||
     fail "the refusal does not say how many and the limit: $err"
   [ ! -e "$dir/huge.json" ] || fail "a refused run wrote its file"

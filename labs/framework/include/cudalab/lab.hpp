@@ -43,6 +43,13 @@ struct launch_shape {
   std::size_t threads_launched() const { return grid_x * grid_y * block_x * block_y; }
 };
 
+// The shape of a 2D launch from its launcher's dims (any record with dim3 grid and block), so
+// that no lab copies the five fields.
+template <class Dims>
+launch_shape launch_shape_2d(const Dims& dims, std::size_t threads_needed) {
+  return {dims.grid.x, dims.grid.y, dims.block.x, dims.block.y, threads_needed};
+}
+
 struct verify_result {
   bool ok = false;
   std::string detail;  // "max rel err 3.1e-07 <= 1e-05", "canary overwritten: 17 floats"
@@ -242,8 +249,19 @@ struct lab {
   std::string number() const { return id.substr(0, 2); }
 };
 
+// What a learner reads of a variant in every lab: its name, its role and its one-line lesson.
+// Each lab's variant spec starts with it, and new_variant makes the variant from it.
+struct variant_identity {
+  std::string name;
+  variant_role role = variant_role::fixed;
+  std::string lesson;
+};
+
 // A variant with its name, role and one-line lesson; the rest is the lab's to fill in.
 variant new_variant(std::string name, variant_role role, std::string lesson);
+inline variant new_variant(const variant_identity& identity) {
+  return new_variant(identity.name, identity.role, identity.lesson);
+}
 
 // The sizes a lab runs (lab::default_size, max_size and sanitize_size).
 struct lab_sizes {
