@@ -1,0 +1,108 @@
+// The grade as `check` prints it. The criterion lines carry their numbers and the references'
+// beside them, so a real one runs past 120 columns (lab 04's sectors-a-request line, measured
+// at 150 on an H100); the hint is a paragraph. The text must fit the tool's columns and lose no
+// word; the JSON keeps each line whole.
+#include "grade_output.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace cudalab::tool {
+namespace {
+
+const std::string long_line =
+    "ld sectors/request 12.00 <= 4.00 (128 bytes asked a request fill 4.00 sectors; references: "
+    "aos_float3_staged 4.00, aos_float4 16.00, soa 4.00)" +
+    grade_verdict(false);
+
+lab lab_with_exercise() {
+  lab l;
+  l.id = "04-coalescing";
+  exercise_spec ex;
+  ex.file = "labs/04-coalescing/exercise.cu";
+  l.exercise = ex;
+  return l;
+}
+
+grade_outcome failed_outcome() {
+  grade_outcome o;
+  o.report.passed = false;
+  o.report.lines = {"correct: max abs err 0 (exact), in place and out" + grade_verdict(true),
+                    long_line};
+  for (int i = 0; i < 12; ++i)
+    o.report.hint += "Make lane k of a warp touch the bytes next to lane k-1's. ";
+  return o;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// Every word of `text`, in order, blanks collapsed.
+std::string words_of(const std::string& text) {
+  std::istringstream in(text);
+  std::string word, all;
+  while (in >> word) all += word + " ";
+  return all;
+}
+
+TEST(grade_text, fits_120_columns_and_loses_no_word) {
+  std::ostringstream out;
+  write_grade_text(out, lab_with_exercise(), failed_outcome());
+  const std::vector<std::string> lines = lines_of(out.str());
+  for (const std::string& line : lines) EXPECT_LE(line.size(), output_columns) << line;
+  const grade_outcome o = failed_outcome();
+  std::string expected = "cudalab check 04-coalescing: labs/04-coalescing/exercise.cu ";
+  for (const std::string& line : o.report.lines) expected += line + " ";
+  expected += "FAIL hint: " + o.report.hint;
+  EXPECT_EQ(words_of(out.str()), words_of(expected));
+}
+
+TEST(grade_text, a_long_criterion_goes_on_indented_and_keeps_its_verdict_last) {
+  std::ostringstream out;
+  write_grade_text(out, lab_with_exercise(), failed_outcome());
+  const std::vector<std::string> lines = lines_of(out.str());
+  ASSERT_GE(lines.size(), 5u);
+  EXPECT_EQ(lines[1], "  correct: max abs err 0 (exact), in place and out  ok");
+  EXPECT_EQ(lines[2].rfind("  ld sectors/request 12.00 <= 4.00", 0), 0u) << lines[2];
+  EXPECT_EQ(lines[3].rfind("      ", 0), 0u) << lines[3];
+  EXPECT_EQ(lines[3].substr(lines[3].size() - 4), "FAIL") << lines[3];
+  EXPECT_EQ(lines[4], "FAIL");
+  EXPECT_EQ(lines[5].rfind("hint: Make lane k", 0), 0u) << lines[5];
+}
+
+TEST(grade_text, a_pass_prints_no_hint) {
+  grade_outcome o = failed_outcome();
+  o.report.passed = true;
+  o.report.lines.pop_back();
+  std::ostringstream out;
+  write_grade_text(out, lab_with_exercise(), o);
+  EXPECT_EQ(out.str(),
+            "cudalab check 04-coalescing: labs/04-coalescing/exercise.cu\n"
+            "  correct: max abs err 0 (exact), in place and out  ok\nPASS\n");
+}
+
+TEST(grade_json, keeps_each_criterion_whole_with_its_verdict) {
+  std::ostringstream out;
+  write_grade_json(out, lab_with_exercise(), failed_outcome());
+  const nlohmann::json doc = nlohmann::json::parse(out.str());
+  EXPECT_EQ(doc["lab"], "04-coalescing");
+  EXPECT_EQ(doc["graded_from"], "counters");
+  EXPECT_FALSE(doc["passed"].get<bool>());
+  ASSERT_EQ(doc["criteria"].size(), 2u);
+  EXPECT_TRUE(doc["criteria"][0]["ok"].get<bool>());
+  EXPECT_EQ(doc["criteria"][1]["criterion"],
+            long_line.substr(0, long_line.size() - grade_verdict(false).size()));
+  EXPECT_FALSE(doc["criteria"][1]["ok"].get<bool>());
+  EXPECT_EQ(doc["hint"], failed_outcome().report.hint);
+}
+
+}  // namespace
+}  // namespace cudalab::tool
