@@ -1,0 +1,263 @@
+"""The specs of the docs' measured tables (scripts/render-tables.sh): for each table name, which
+rows and columns of its data files it shows and how each number is written. A spec takes the
+table's data files (tables.Source: .rows of a CSV, .log of a bench.sh log), in the order its
+marker names them, and returns the text between the markers.
+
+Numbers are written as the docs write them: thousands separated by commas, a space before %,
+none before x."""
+import math
+
+from cudalab_scripts import cli
+
+
+def thousands(value, decimals=1):
+    return f"{value:,.{decimals}f}"
+
+
+def significant(value, digits=3):
+    """3 significant digits (77.0, 4.64, 962); whole numbers with commas from 1,000 on."""
+    if value >= 10 ** digits:
+        return thousands(value, 0)
+    return f"{value:.{max(0, digits - 1 - math.floor(math.log10(abs(value))))}f}"
+
+
+def percent(part, whole):
+    return f"{100 * part / whole:.1f} %"
+
+
+def card(name):
+    return name.replace("NVIDIA ", "")
+
+
+def row(*cells):
+    return "| " + " | ".join(cells) + " |"
+
+
+def header(*names):
+    return [row(*names), "|" + " --- |" * len(names)]
+
+
+def one(rows, what, **match):
+    """The one row whose columns hold the values of match; a data file without it fails the table."""
+    found = [r for r in rows if all(r.get(k) == str(v) for k, v in match.items())]
+    if len(found) != 1:
+        raise cli.bad(f"{what}: {len(found)} rows with {match}, not 1")
+    return found[0]
+
+
+def run_row(log, what, elements, variant):
+    try:
+        return log.log.runs[elements][variant]
+    except KeyError:
+        raise cli.bad(f"{log.name}: no {variant} in a run of {elements:,} elements ({what})") from None
+
+
+# docs/benchmarks.md: the H100 and the H200 side by side.
+
+def bench_side_by_side(h100_log, h100_transposes, h200_log, h200_transposes, h100_witness, h200_witness):
+    cards = [(h100_log, h100_transposes, h100_witness), (h200_log, h200_transposes, h200_witness)]
+    lines = header("figure", *(card(log.log.device) for log, _, _ in cards))
+    figures = {
+        "`cudaMemcpy` device to device, lab 04 at 2^26 (`memcpy_d2d`)": lambda log, csv, w:
+            f"{gbps(log, 2 ** 26, 'memcpy_d2d'):,.1f} GB/s",
+        "lab 04 `aos_float3_staged` at 2^26, against `memcpy_d2d`": lambda log, csv, w:
+            against_copy(log, "aos_float3_staged"),
+        "lab 04 `soa` at 2^26": lambda log, csv, w: against_copy(log, "soa"),
+        "lab 04 particles at 2^26: `particles_soa` over `particles_aos`": lambda log, csv, w:
+            f"{printed(log, 'particle_speedup')}x",
+        "lab 05 at 2^28: `grid_stride` against CUB's `DeviceReduce::Sum`": lambda log, csv, w:
+            against(gbps(log, 2 ** 28, "grid_stride"), gbps(log, 2 ** 28, "cub")),
+        "lab 06 at 8192: `tile_rows` against the `copy` kernel": lambda log, csv, w:
+            against(transpose(csv, "tile_rows", "gbps"), transpose(csv, "copy", "gbps")),
+        "lab 06 at 8192: `tile_rows` against `cudaMemcpy` (`%copy`)": lambda log, csv, w:
+            f"{transpose(csv, 'tile_rows', 'pct_of_copy_roof'):.1f} %",
+        "lab 06 at 8192: `padded` over `shared_tile`": lambda log, csv, w:
+            f"{transpose(csv, 'shared_tile', 'time_ms_median') / transpose(csv, 'padded', 'time_ms_median'):.2f}x",
+        "shared-memory counts at the SASS level equal to the model (`scripts/shared-witness.sh`)":
+            lambda log, csv, w: "{} of {}".format(*witness_agreement(w)),
+    }
+    for figure, cell in figures.items():
+        lines.append(row(figure, *(cell(*c) for c in cards)))
+    return "\n".join(lines)
+
+
+def gbps(log, elements, variant):
+    return float(run_row(log, "GB/s", elements, variant)["GB/s"])
+
+
+def against_copy(log, variant):
+    measured = gbps(log, 2 ** 26, variant)
+    return f"{measured:,.1f} GB/s, {percent(measured, gbps(log, 2 ** 26, 'memcpy_d2d'))}"
+
+
+def against(measured, reference):
+    return f"{measured:,.1f} against {reference:,.1f} GB/s, {percent(measured, reference)}"
+
+
+def printed(log, what):
+    value = getattr(log.log, what)
+    if value is None:
+        raise cli.bad(f"{log.name}: no line of bench.sh gives its {what.replace('_', ' ')}")
+    return value
+
+
+def transpose(source, variant, column):
+    return float(one(source.rows, source.name, variant=variant, sweep="")[column])
+
+
+SASS_COUNTS = ["shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_conflicts", "shared_st_conflicts"]
+
+
+def witness_agreement(source):
+    """(equal, compared): the SASS-level shared counts of a shared-witness CSV that the model
+    predicts, and how many of them equal it."""
+    pairs = [(r[m + "_measured"], r[m + "_predicted"]) for r in source.rows for m in SASS_COUNTS
+             if r[m + "_measured"] != "" and r[m + "_predicted"] != ""]
+    return sum(float(a) == float(b) for a, b in pairs), len(pairs)
+
+
+def bench_witness_cost(h100_log, h200_log):
+    lines = header("run", *(card(log.provenance["card"]) for log in (h100_log, h200_log)))
+    for lab in ("04", "06"):
+        for what in ("data stage", "SASS level"):
+            cells = []
+            for log in (h100_log, h200_log):
+                seconds = log.log.witness_cost.get((lab, what))
+                if seconds is None:
+                    raise cli.bad(f"{log.name}: no line for lab {lab}, {what}")
+                cells.append(f"{seconds} s")
+            lines.append(row(f"lab {lab}, {what}", *cells))
+    return "\n".join(lines)
+
+
+# docs/counters.md: the data stage's shared wavefronts over the SASS-level ones
+# (the CSVs of scripts/shared-witness.sh, one a card).
+
+# The rows: (lab, variant, param, size, what the row shows).
+EXCESS_ROWS = [
+    ("06-bank-conflicts", "shared_stride", "1", "1001", "lab 06 `shared_stride`, s = 1 (conflict-free)"),
+    ("06-bank-conflicts", "shared_stride", "1", "8191", "lab 06 `shared_stride`, s = 1"),
+    ("06-bank-conflicts", "padded", "0", "8191", "lab 06 `padded`"),
+    ("06-bank-conflicts", "shared_stride", "32", "8191", "lab 06 `shared_stride`, s = 32 (32-way conflicts)"),
+    ("05-reduction", "sequential", "0", "2097153", "lab 05 `sequential`"),
+    ("05-reduction", "sequential", "0", "16777216", "lab 05 `sequential`"),
+    ("05-reduction", "interleaved_divergent", "0", "16777216",
+     "lab 05 `interleaved_divergent` (stores through a call)"),
+    ("03-shared-memory-tiling", "tiled", "32", "1001", "lab 03 `tiled`, T = 32"),
+    ("03-shared-memory-tiling", "tiled", "32", "4097", "lab 03 `tiled`, T = 32"),
+    ("08-register-tiling", "warp_tiled", "0", "1001", "lab 08 `warp_tiled`"),
+]
+
+
+def excess(r, side):
+    sass = float(r[f"shared_{side}_wavefronts_measured"])
+    pipe = float(r[f"pipe_{side}_wavefronts"])
+    return "0" if pipe == sass else f"{100 * (pipe - sass) / sass:+.2f} %"
+
+
+def shared_witness_excess(h100, h200):
+    witnesses = (h100, h200)
+    names = [card(w.provenance["card"]) for w in witnesses]
+    lines = header("kernel", "size", *(f"{n} {side}" for n in names for side in ("loads", "stores")))
+    for lab, variant, param, size, what in EXCESS_ROWS:
+        cells = []
+        for w in witnesses:
+            r = one(w.rows, w.name, lab=lab, variant=variant, param=param, size=size)
+            cells += [excess(r, "ld"), excess(r, "st")]
+        lines.append(row(what, f"{int(size):,}", *cells))
+    dates = ", ".join(f"{n} {w.provenance['date']}" for n, w in zip(names, witnesses))
+    lines += ["", f"The data stage's wavefronts over the SASS-level ones ({dates}; "
+              + ", ".join(f"`{w.name}`" for w in witnesses) + ")."]
+    return "\n".join(lines)
+
+
+# labs/02-memory-spaces: transfers, timers and allocation against size (figures/*.csv).
+
+def size_in_floats(floats, notes=None):
+    """4096 -> 4K, 268435456 -> 256M; notes add a unit where the table gives one."""
+    label = f"{floats // 2 ** 20}M" if floats >= 2 ** 20 else f"{floats // 2 ** 10}K"
+    return f"{label} ({notes[floats]})" if notes and floats in notes else label
+
+
+def sizes_of(rows, variant):
+    return sorted({int(r["size"]) for r in rows if r["variant"] == variant})
+
+
+def lab02_transfers(transfers):
+    variants = ["pageable_h2d", "pinned_h2d", "pageable_d2h", "pinned_d2h"]
+    lines = header("floats", "pageable H2D", "pinned H2D", "pageable D2H", "pinned D2H")
+    notes = {4096: "16 KiB", 2 ** 28: "1 GiB"}
+    for size in sizes_of(transfers.rows, variants[0]):
+        lines.append(row(size_in_floats(size, notes),
+                         *(one(transfers.rows, transfers.name, variant=v, size=size)["gbps"] for v in variants)))
+    return "\n".join(lines)
+
+
+def microseconds(r):
+    return f"{significant(1000 * float(r['time_ms_median']))} us"
+
+
+def lab02_timers(timers):
+    lines = header("floats", "`host_timer_no_sync`", 'its "GB/s"', "`event_timed`", "GB/s")
+    for size in sizes_of(timers.rows, "host_timer_no_sync"):
+        host = one(timers.rows, timers.name, variant="host_timer_no_sync", size=size)
+        event = one(timers.rows, timers.name, variant="event_timed", size=size)
+        lines.append(row(size_in_floats(size), microseconds(host), thousands(float(host["gbps"]), 0),
+                         microseconds(event), thousands(float(event["gbps"]), 0)))
+    return "\n".join(lines)
+
+
+def lab02_alloc(alloc):
+    lines = header("floats", "`alloc_free`", "the kernel (`event_timed`)", "allocation / kernel")
+    for size in sizes_of(alloc.rows, "alloc_free"):
+        allocation = one(alloc.rows, alloc.name, variant="alloc_free", size=size)
+        kernel = one(alloc.rows, alloc.name, variant="event_timed", size=size)
+        ratio = float(allocation["time_ms_median"]) / float(kernel["time_ms_median"])
+        lines.append(row(size_in_floats(size), microseconds(allocation), microseconds(kernel),
+                         f"{significant(ratio, 2)}x"))
+    return "\n".join(lines)
+
+
+# labs 03 and 08: TFLOP/s against the matrix side, as a fixed-width block (figures/sizes.csv).
+
+def tflops_block(rows, kernels, width, decimals, extra_rows=()):
+    """A ``` block: a label column width wide, then one column of 8 a size; one line a kernel
+    (label, variant, param), '-' where it did not run at that size; extra_rows: (label, function
+    of the size that gives the cell)."""
+    sizes = sorted({int(r["size"]) for r in rows})
+    by_key = {(r["variant"], r["param"], int(r["size"])): r for r in rows}
+
+    def tflops(variant, param, size):
+        r = by_key.get((variant, param, size))
+        return f"{float(r['tflops']):.{decimals.get(variant, 2)}f}" if r else "-"
+
+    lines = [(label, [tflops(variant, param, s) for s in sizes]) for label, variant, param in kernels]
+    lines += [(label, [cell(s) for s in sizes]) for label, cell in extra_rows]
+    text = [label.ljust(width) + "".join(f"{c:>8}" for c in cells)
+            for label, cells in [("variant", [str(s) for s in sizes])] + lines]
+    return "\n".join(["```"] + text + ["```"])
+
+
+def lab03_sizes(sizes):
+    kernels = [("cpu_naive", "cpu_naive", "0"), ("naive", "naive", "0"), ("tiled T=8", "tiled", "8"),
+               ("tiled T=16", "tiled", "16"), ("tiled T=32", "tiled", "32"), ("cublas", "cublas", "0")]
+    return tflops_block(sizes.rows, kernels, 13, {"cpu_naive": 3})
+
+
+def lab08_sizes(sizes):
+    variants = ["pad_to_64", "coarse_1d", "register_2d", "vectorized", "warp_tiled", "cublas"]
+    tflops = {(r["variant"], int(r["size"])): float(r["tflops"]) for r in sizes.rows}
+    share = ("warp_tiled %", lambda s: f"{100 * tflops[('warp_tiled', s)] / tflops[('cublas', s)]:.1f}%")
+    return tflops_block(sizes.rows, [(v, v, "0") for v in variants], 12, {}, [share])
+
+
+SPECS = {
+    "bench-h100-h200": bench_side_by_side,
+    "bench-witness-cost": bench_witness_cost,
+    "shared-witness-excess": shared_witness_excess,
+    "lab02-transfers": lab02_transfers,
+    "lab02-timers": lab02_timers,
+    "lab02-alloc": lab02_alloc,
+    "lab03-sizes": lab03_sizes,
+    "lab08-sizes": lab08_sizes,
+}

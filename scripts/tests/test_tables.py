@@ -1,0 +1,135 @@
+"""scripts/render-tables.sh: a spec renders known data to known text, bench.sh's log read back,
+and the whole renderer on a small repository of its own: render, --check with its diff, and one
+line and exit 2 for each broken table."""
+import shutil
+import tempfile
+import unittest
+from pathlib import Path
+
+from support import DATA, ScriptTest, run_script
+from cudalab_scripts import bench_log, table_specs, tables
+
+FIXTURES = DATA / "tables"
+BEGIN = "<!-- table lab02-timers: rendered from data/timers.csv by scripts/render-tables.sh; do not edit -->"
+END = "<!-- end of table lab02-timers -->"
+TIMERS = """| floats | `host_timer_no_sync` | its "GB/s" | `event_timed` | GB/s |
+| --- | --- | --- | --- | --- |
+| 1M | 4.64 us | 1,806 | 7.89 us | 1,063 |
+| 16M | 5.24 us | 25,626 | 65.9 us | 2,036 |"""
+
+
+class specs(unittest.TestCase):
+    def test_a_spec_renders_a_known_csv_to_known_text(self):
+        source = tables.Source(DATA, "tables/timers.csv")
+        self.assertEqual(table_specs.lab02_timers(source), TIMERS)
+
+    def test_numbers_are_written_as_the_docs_write_them(self):
+        self.assertEqual([table_specs.significant(v) for v in (77.006, 4.644, 962.048, 1055.969)],
+                         ["77.0", "4.64", "962", "1,056"])
+        self.assertEqual([table_specs.significant(v, 2) for v in (14.32, 9.754, 1.097)], ["14", "9.8", "1.1"])
+        self.assertEqual(table_specs.percent(2966.8, 3014.6), "98.4 %")
+        self.assertEqual(table_specs.size_in_floats(2 ** 28, {2 ** 28: "1 GiB"}), "256M (1 GiB)")
+
+    def test_every_spec_in_the_docs_exists_and_every_spec_is_used(self):
+        used = set()
+        for doc in tables.default_docs(tables.cli.ROOT):
+            used |= {t.name for t in tables.tables_in(str(doc), doc.read_text().split("\n"))}
+        self.assertEqual(used, set(table_specs.SPECS))
+
+
+class reading_bench_logs(unittest.TestCase):
+    def test_runs_ratios_and_costs_as_printed(self):
+        log = tables.Source(DATA, "tables/bench.log").log
+        self.assertEqual(log.device, "NVIDIA H200")
+        self.assertEqual(log.runs[2 ** 26]["soa"]["GB/s"], "4029.8")
+        self.assertEqual(log.runs[2 ** 26]["memcpy_d2d"]["model"], "no model")
+        self.assertEqual((log.particle_speedup, log.padded_speedup, log.tile_rows_pct_of_copy),
+                         ("2.66", "1.73", "117.2"))
+        self.assertEqual(log.witness_cost, {("04", "data stage"): "3.18", ("06", "SASS level"): "1.11"})
+
+    def test_lines_between_the_tables_are_no_rows(self):
+        log = bench_log.parse("device: X (sm_90)\n1,024 elements\nvariant  role\na  b\ncudalab: wrote 2 rows\n")
+        self.assertEqual(log.runs, {1024: {"a": {"variant": "a", "role": "b"}}})
+
+
+class renderer(ScriptTest):
+    """A repository of one doc and one data file in a temporary folder."""
+
+    def setUp(self):
+        super().setUp()
+        self.root = self.tmp / "repo"
+        (self.root / "data").mkdir(parents=True)
+        shutil.copy(FIXTURES / "timers.csv", self.root / "data" / "timers.csv")
+        self.doc = self.root / "README.md"
+        self.write_table(TIMERS)
+
+    def write_table(self, table, begin=BEGIN, end=END):
+        self.doc.write_text(f"# A lab\n\nThe timers:\n\n{begin}\n{table}\n{end}\n\nAfter the table.\n")
+
+    def render(self, *args):
+        return run_script("render-tables", ["--root", str(self.root)] + list(args))
+
+    def test_a_table_equal_to_its_data_passes(self):
+        code, out, err = self.render("--check")
+        self.assertEqual((code, err), (0, ""))
+        self.assertEqual(out, "render-tables.sh: 1 tables, each equal to its data\n")
+
+    def test_a_hand_edited_number_fails_the_check_with_a_diff(self):
+        self.write_table(TIMERS.replace("25,626", "25,627"))
+        code, out, _ = self.render("--check")
+        self.assertEqual(code, 1)
+        self.assertIn("--- a/README.md\n+++ b/README.md\n", out)
+        self.assertIn("\n-| 16M | 5.24 us | 25,627 | 65.9 us | 2,036 |\n"
+                      "+| 16M | 5.24 us | 25,626 | 65.9 us | 2,036 |\n", out)
+        self.assertIn("1 of 1 tables differ from their data", out)
+        self.assertIn("  README.md: lab02-timers", out)
+        self.assertTrue(all(len(line) <= 120 for line in out.splitlines()), out)
+        self.assertIn("25,627", self.doc.read_text(), "--check writes nothing")
+
+    def test_render_rewrites_the_table_and_nothing_else(self):
+        self.write_table("| floats |\n| --- |\n| 1M |")
+        code, out, _ = self.render()
+        self.assertEqual(code, 0)
+        self.assertIn("1 tables, 1 rewritten", out)
+        self.assertEqual(self.doc.read_text(),
+                         f"# A lab\n\nThe timers:\n\n{BEGIN}\n{TIMERS}\n{END}\n\nAfter the table.\n")
+        self.assertEqual(self.render("--check")[0], 0)
+
+    def test_a_long_diff_line_goes_on_under_itself(self):
+        self.assertEqual(tables.fitted("+" + "x" * 130), ["+" + "x" * 119, "+    " + "x" * 11])
+
+    def test_a_missing_data_file_is_one_line_and_exit_2(self):
+        (self.root / "data" / "timers.csv").unlink()
+        err = self.assert_refused("render-tables", ["--check", "--root", str(self.root)])
+        self.assertEqual(err, "render-tables.sh: table lab02-timers: data/timers.csv not found\n")
+
+    def test_a_data_file_that_does_not_say_where_it_came_from_is_refused(self):
+        lines = (FIXTURES / "timers.csv").read_text().splitlines()
+        bare = [",".join(line.split(",")[-5:]) for line in lines]  # lab, variant, size, time, gbps
+        (self.root / "data" / "timers.csv").write_text("\n".join(bare) + "\n")
+        err = self.assert_refused("render-tables", ["--check", "--root", str(self.root)])
+        self.assertEqual(err, "render-tables.sh: table lab02-timers: data/timers.csv: "
+                              "lacks card, driver, date, command\n")
+        (self.root / "data" / "provenance.csv").write_text(
+            'file,card,driver,date,command\ntimers.csv,NVIDIA H100 80GB HBM3,580.159.04,2026-11-25,"cudalab run 02"\n')
+        self.assertEqual(self.render("--check")[0], 0)
+
+    def test_broken_markers_and_unknown_specs_are_refused(self):
+        self.write_table(TIMERS, end="")
+        self.assertIn("README.md:5: table lab02-timers has no end marker",
+                      self.assert_refused("render-tables", ["--root", str(self.root)]))
+        self.write_table(TIMERS, begin=BEGIN.replace("lab02-timers", "lab99"), end=END.replace("lab02-timers", "lab99"))
+        self.assertIn("table lab99: no such spec", self.assert_refused("render-tables", ["--root", str(self.root)]))
+        self.write_table(TIMERS, begin=BEGIN.replace("data/timers.csv", "data/timers.csv, data/timers.csv"))
+        self.assertIn("the spec takes 1 data files, the marker names 2",
+                      self.assert_refused("render-tables", ["--root", str(self.root)]))
+
+
+class repository(unittest.TestCase):
+    def test_every_table_of_the_docs_equals_its_data(self):
+        code, out, _ = run_script("render-tables", ["--check"])
+        self.assertEqual(code, 0, out)
+
+
+if __name__ == "__main__":
+    unittest.main()
