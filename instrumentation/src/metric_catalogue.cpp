@@ -26,6 +26,11 @@ std::optional<double> instructions_of(const access_counts& c) {
   if (!c.instructions) return std::nullopt;
   return static_cast<double>((*c.instructions).*field);
 }
+template <std::uint64_t model::constant_cache_counts::*field>
+std::optional<double> constant_cache_of(const access_counts& c) {
+  if (!c.constant_cache) return std::nullopt;
+  return static_cast<double>((*c.constant_cache).*field);
+}
 std::optional<double> threads_per_instruction(const access_counts& c) {
   if (!c.instructions) return std::nullopt;
   return c.instructions->threads_per_instruction();
@@ -303,17 +308,18 @@ std::vector<metric_info> make_catalogue() {
             "warp-level LDC on the H100")
           .exactness(x::per_binary)
           .in({"constant"}),
-      entry(
-          "constant_divergent_inst", "sm__idc_divergent_instructions.sum", "instructions",
-          "constant loads whose lanes asked for more than one address; equal to lab 02's model on "
-          "the H100")
+      entry("constant_divergent_inst", "sm__idc_divergent_instructions.sum", "instructions",
+            "constant loads whose lanes asked for more than one address; held to lab 02's model "
+            "(equal on the H100 and the H200)")
           .exactness(x::per_binary)
-          .in({"constant"}),
+          .in({"constant"})
+          .held_to(constant_cache_of<&model::constant_cache_counts::divergent_instructions>),
       entry("constant_replays", "sm__idc_divergent_instruction_replays.sum", "replays",
-            "extra constant-cache passes: one per distinct address beyond the first; equal to lab "
-            "02's model on the H100")
+            "extra constant-cache passes: one per distinct address beyond the first; held to "
+            "lab 02's model (equal on the H100 and the H200)")
           .exactness(x::per_binary)
-          .in({"constant"}),
+          .in({"constant"})
+          .held_to(constant_cache_of<&model::constant_cache_counts::replays>),
       entry("dram_read_bytes", "dram__bytes_read.sum", "bytes",
             "bytes read from device memory (HBM); depends on what the caches already held")
           .exactness(x::tolerance)

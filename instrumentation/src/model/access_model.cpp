@@ -308,6 +308,9 @@ access_counts access_counts::scaled(std::uint64_t times) const {
   r.local_st_sectors = local_st_sectors * times;
   r.shared_ld_inst_exact = shared_ld_inst_exact;
   if (instructions) r.instructions = instructions->scaled(times);
+  if (constant_cache)
+    r.constant_cache = constant_cache_counts{constant_cache->divergent_instructions * times,
+                                             constant_cache->replays * times};
   return r;
 }
 
@@ -333,6 +336,12 @@ access_counts& access_counts::operator+=(const access_counts& other) {
     *instructions += *other.instructions;
   else
     instructions.reset();
+  if (constant_cache && other.constant_cache) {
+    constant_cache->divergent_instructions += other.constant_cache->divergent_instructions;
+    constant_cache->replays += other.constant_cache->replays;
+  } else {
+    constant_cache.reset();
+  }
   return *this;
 }
 
@@ -350,7 +359,8 @@ bool operator==(const access_counts& a, const access_counts& b) {
          a.shared_st_conflicts == b.shared_st_conflicts &&
          a.local_ld_requests == b.local_ld_requests && a.local_ld_sectors == b.local_ld_sectors &&
          a.local_st_requests == b.local_st_requests && a.local_st_sectors == b.local_st_sectors &&
-         a.shared_ld_inst_exact == b.shared_ld_inst_exact && a.instructions == b.instructions;
+         a.shared_ld_inst_exact == b.shared_ld_inst_exact && a.instructions == b.instructions &&
+         a.constant_cache == b.constant_cache;
 }
 
 access_counts count_warp_access(const warp_access& access) {

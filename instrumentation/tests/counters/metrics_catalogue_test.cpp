@@ -171,12 +171,17 @@ TEST(metric_catalogue, constant_cache_counters_are_per_binary_and_say_what_the_h
 // from it, so these pin what they now hold.
 TEST(metric_record, the_model_holds_the_counts_it_predicts_exactly_and_the_tracer_a_subset) {
   EXPECT_EQ(metrics_held_to_model(),
-            (std::vector<std::string>{
-                "ld_requests", "ld_sectors", "st_requests", "st_sectors", "shared_ld_inst",
-                "shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_conflicts",
-                "shared_st_conflicts", "thread_efficiency", "branch_uniformity",
-                "divergent_branches", "uniform_branches", "instructions", "thread_instructions",
-                "local_ld_requests", "local_ld_sectors", "local_st_requests", "local_st_sectors"}));
+            (std::vector<std::string>{"ld_requests",          "ld_sectors",
+                                      "st_requests",          "st_sectors",
+                                      "shared_ld_inst",       "shared_ld_wavefronts",
+                                      "shared_st_wavefronts", "shared_ld_conflicts",
+                                      "shared_st_conflicts",  "thread_efficiency",
+                                      "branch_uniformity",    "divergent_branches",
+                                      "uniform_branches",     "instructions",
+                                      "thread_instructions",  "local_ld_requests",
+                                      "local_ld_sectors",     "local_st_requests",
+                                      "local_st_sectors",     "constant_divergent_inst",
+                                      "constant_replays"}));
   EXPECT_EQ(traced_metrics(),
             (std::vector<std::string>{"ld_requests", "ld_sectors", "st_requests", "st_sectors",
                                       "shared_ld_wavefronts", "shared_st_wavefronts",

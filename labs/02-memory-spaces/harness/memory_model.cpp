@@ -151,6 +151,9 @@ model::access_counts predict(kernel k, std::size_t n, unsigned block, unsigned s
   for_each_warp_class(n, block, how, [&](const warp_class& w, std::uint64_t count) {
     total += one_warp(k, w, step).scaled(count);
   });
+  // The constant cache is held to the model too: `constant_divergent_inst`, `constant_replays`.
+  const constant_counts c = predict_constant(k, n, block);
+  total.constant_cache = model::constant_cache_counts{c.divergent_instructions, c.replays};
   return total;
 }
 

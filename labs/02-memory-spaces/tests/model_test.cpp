@@ -5,6 +5,8 @@
 
 #include "memory/memory_index.cuh"
 
+#include "cudalab/metrics.hpp"
+
 #include <gtest/gtest.h>
 
 #include <set>
@@ -123,6 +125,28 @@ TEST(memory_model, constant_divergent_replays_31_times_an_ldc_of_a_full_warp) {
     const auto none = memory_model::predict_constant(k, n, 256);
     EXPECT_EQ(none.ldc_instructions + none.divergent_instructions + none.replays, 0u);
   }
+}
+
+// The run's predictions carry the constant cache, so the table, --details and the CSV print the
+// model beside the counters (`constant_divergent_inst`, `constant_replays`), and run's verdict
+// holds the counters to it.
+TEST(memory_model, predictions_carry_the_constant_cache_the_catalogue_reads) {
+  const std::size_t n = 100003;
+  for (const kernel k :
+       {kernel::constant_divergent, kernel::coeffs_constant, kernel::coeffs_global}) {
+    const model::access_counts p = memory_model::predict(k, n, 256, 1);
+    const auto c = memory_model::predict_constant(k, n, 256);
+    ASSERT_TRUE(p.constant_cache.has_value());
+    EXPECT_EQ(find_metric("constant_divergent_inst")->model(p),
+              static_cast<double>(c.divergent_instructions));
+    EXPECT_EQ(find_metric("constant_replays")->model(p), static_cast<double>(c.replays));
+  }
+  // A total with an unmodelled launch is not a prediction of the constant cache.
+  const model::access_counts p = memory_model::predict(kernel::constant_divergent, n, 256, 1);
+  EXPECT_FALSE((p + model::access_counts{}).constant_cache.has_value());
+  EXPECT_EQ((p + p).constant_cache->replays, 2 * p.constant_cache->replays);
+  EXPECT_EQ(p.scaled(3).constant_cache->divergent_instructions,
+            3 * p.constant_cache->divergent_instructions);
 }
 
 TEST(memory_model, distinct_constant_addresses_follow_the_lanes_sets) {

@@ -46,6 +46,17 @@ struct warp_access {
   static warp_access make(memory_space space, access_kind kind, unsigned width_bytes);
 };
 
+// The indexed constant cache (LDC with a register address) of a launch, where the lab models it
+// (lab 02): constant loads whose lanes asked for more than one address, and the passes beyond
+// the first that those took (distinct addresses - 1 each).
+struct constant_cache_counts {
+  std::uint64_t divergent_instructions = 0;
+  std::uint64_t replays = 0;
+  friend bool operator==(const constant_cache_counts& a, const constant_cache_counts& b) {
+    return a.divergent_instructions == b.divergent_instructions && a.replays == b.replays;
+  }
+};
+
 // What the model predicts; every field is a count the hardware reports exactly (shared memory
 // through the SASS-level counters; docs/counters.md).
 struct access_counts {
@@ -74,6 +85,8 @@ struct access_counts {
   // kernel's SASS). Summing keeps them only when both sides have them: a total with one
   // unpredicted kernel is not a prediction.
   std::optional<sass::instruction_counts> instructions;
+  // The constant cache, where the lab models it; summed like `instructions`.
+  std::optional<constant_cache_counts> constant_cache;
 
   access_counts& operator+=(const access_counts& other);
   friend access_counts operator+(access_counts a, const access_counts& b) { return a += b; }
