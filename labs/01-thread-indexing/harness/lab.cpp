@@ -136,6 +136,11 @@ std::size_t elements(indexing_kind k, const launch_config& c) {
   return c.size;
 }
 
+// The launch and the elements it must cover: what the table's launched/needed divides.
+launch_shape launch_shape_of(indexing_kind k, const launch_config& c) {
+  return launch_shape_2d(dims_of(k, c), elements(k, c));
+}
+
 // Elements allocated: the unguarded kernel reads and writes up to the end of its last block.
 std::size_t allocated(indexing_kind k, const launch_config& c) {
   if (is_matrix(k)) return elements(k, c);
@@ -239,8 +244,7 @@ class affine_variant final : public prepared_variant {
     return r;
   }
   launch_shape shape() const override {
-    const launch_dims d = m_dims.grid.x ? m_dims : dims_of(m_kind, m_config);
-    return {d.grid.x, d.grid.y, d.block.x, d.block.y, m_n};
+    return m_dims.grid.x ? launch_shape_2d(m_dims, m_n) : launch_shape_of(m_kind, m_config);
   }
 
  private:
@@ -498,6 +502,7 @@ variant make_indexing_variant(indexing_kind k, std::string name, variant_role ro
   if (is_matrix(k))
     v.blocks = {32, 1024, 32, false, "the 2D variants launch blocks of 32 x (t/32) threads"};
   v.grid = [k](const launch_config& c) { return grid_of(k, c); };
+  v.host_launch = [k](const launch_config& c) { return launch_shape_of(k, c); };
   v.device_bytes = [k](const launch_config& c) {
     const std::size_t alloc = allocated(k, c);
     return 2 * alloc * sizeof(float) + 2 * (alloc - elements(k, c) + canary_slack) * sizeof(float);

@@ -63,7 +63,7 @@ std::vector<entry> entries_of(const result_row& row, const report_context& conte
         {"throughput", "TFLOP/s",
          when_timed(cells::fixed(row.ideal.flops / (row.time.median_ms * 1e-3) / 1e12, 3)), "-",
          "the work's floating-point operations over the median time"});
-  if (row.measured) {
+  if (row.shape.known()) {
     list.push_back({"grid", "blocks",
                     std::to_string(row.shape.grid_x) + " x " + std::to_string(row.shape.grid_y),
                     "-", "blocks launched in x and y"});

@@ -85,9 +85,9 @@ void write_full_view(std::ostream& out, const std::vector<result_row>& rows,
       c.push_back(row.sweep_name ? *row.sweep_name + "=" + std::to_string(row.config.param) : "");
     c.push_back(cells::with_separators(static_cast<double>(row.config.size)));
     c.push_back(std::to_string(row.config.block));
-    c.push_back(row.measured ? cells::with_separators(
-                                   static_cast<double>(row.shape.grid_x * row.shape.grid_y))
-                             : "-");
+    c.push_back(row.shape.known() ? cells::with_separators(
+                                        static_cast<double>(row.shape.grid_x * row.shape.grid_y))
+                                  : "-");
     if (row.measured) {
       c.push_back(cells::fixed(row.time.median_ms, 4));
       c.push_back(cells::fixed(row.time.min_ms, 4) + ".." + cells::fixed(row.time.max_ms, 4));

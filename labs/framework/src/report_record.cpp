@@ -21,6 +21,9 @@ std::vector<record_field> record_of(const result_row& row,
     return row.measured ? std::optional<double>(v) : std::nullopt;
   };
   const auto as_double = [](std::size_t v) { return static_cast<double>(v); };
+  const auto when_launched = [&](double v) {
+    return row.shape.known() ? std::optional<double>(v) : std::nullopt;
+  };
 
   text("lab", row.lab_id);
   text("variant", row.variant_name);
@@ -29,9 +32,9 @@ std::vector<record_field> record_of(const result_row& row,
   number("param", static_cast<double>(row.config.param), 0);
   number("size", as_double(row.config.size), 0);
   number("block", row.config.block, 0);
-  number("grid", when_measured(as_double(row.shape.grid_x * row.shape.grid_y)), 0);
-  number("threads_launched", when_measured(as_double(row.shape.threads_launched())), 0);
-  number("threads_needed", when_measured(as_double(row.shape.threads_needed)), 0);
+  number("grid", when_launched(as_double(row.shape.grid_x * row.shape.grid_y)), 0);
+  number("threads_launched", when_launched(as_double(row.shape.threads_launched())), 0);
+  number("threads_needed", when_launched(as_double(row.shape.threads_needed)), 0);
   number("time_ms_median", when_measured(row.time.median_ms));
   number("time_ms_min", when_measured(row.time.min_ms));
   number("time_ms_max", when_measured(row.time.max_ms));

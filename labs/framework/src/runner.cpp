@@ -186,6 +186,7 @@ result_row predicted_row(const lab& l, const point& p) {
   row.config = p.config;
   if (p.which->ideal) row.ideal = p.which->ideal(p.config);
   row.predicted = predict(*p.which, p.config);
+  if (p.which->host_launch) row.shape = p.which->host_launch(p.config);
   return row;
 }
 

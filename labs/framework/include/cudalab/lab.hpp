@@ -41,6 +41,8 @@ struct launch_shape {
   unsigned block_x = 0, block_y = 1;
   std::size_t threads_needed = 0;
   std::size_t threads_launched() const { return grid_x * grid_y * block_x * block_y; }
+  // Set by a point that ran or by the host's launch arithmetic (variant::host_launch).
+  bool known() const { return grid_x > 0; }
 };
 
 // The shape of a 2D launch from its launcher's dims (any record with dim3 grid and block), so
@@ -165,6 +167,10 @@ struct variant {
   // The largest grid the variant launches for a config (the runner checks it against the
   // device's grid limits); empty for library calls that choose their own.
   std::function<grid_size(const launch_config&)> grid;
+  // The launch a config makes (grid, block, threads needed), computed by the host code the
+  // launcher itself calls, so it is known without a GPU: the no-GPU table then shows
+  // launched/needed. Empty: only a point that ran has a shape (prepared_variant::shape).
+  std::function<launch_shape(const launch_config&)> host_launch;
   std::function<work_counts(const launch_config&)> ideal;
   // The access model's counts for this launch_config; empty when the variant has no model.
   std::function<model::access_counts(const launch_config&)> predict;
