@@ -15,6 +15,7 @@
 // Callbacks are not re-entered: CUPTI's own work inside a callback (patching loads a module) may
 // raise another callback on the same thread; those are skipped, as the tracer skips them.
 #include "cudalab/trace/trace_record.hpp"
+#include "injection_entry.hpp"
 #include "sass_metrics_session.hpp"
 
 #include <cuda.h>
@@ -43,10 +44,7 @@ std::string variable(const char* name) {
 
 class sass_lines {
  public:
-  static sass_lines& get() {
-    static sass_lines* instance = new sass_lines();  // never destroyed: callbacks may outlive exit
-    return *instance;
-  }
+  static sass_lines& get() { return cudalab::injection::lasting_instance<sass_lines>(); }
 
   void start();
   void on_callback(CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data);
@@ -202,19 +200,22 @@ void sass_lines::finish_point() {
         if (cubin != m_cubins.end()) measured.cubin = cubin->second;
         traced_pc out;
         out.offset = pc.offset;
-        if (value("inst_executed_op_global_ld") + value("inst_executed_op_global_st") > 0) {
-          const bool load = value("inst_executed_op_global_ld") > 0;
-          out.space = cudalab::model::memory_space::global;
+        // Whether the pc loads or stores in `space`, counted by the two metrics: its space,
+        // kind and instructions set where it does.
+        const auto accesses = [&](cudalab::model::memory_space space, const char* loads,
+                                  const char* stores) {
+          if (value(loads) + value(stores) == 0) return false;
+          const bool load = value(loads) > 0;
+          out.space = space;
           out.kind = load ? traced_kind::load : traced_kind::store;
-          out.instructions =
-              value(load ? "inst_executed_op_global_ld" : "inst_executed_op_global_st");
+          out.instructions = value(load ? loads : stores);
+          return true;
+        };
+        if (accesses(cudalab::model::memory_space::global, "inst_executed_op_global_ld",
+                     "inst_executed_op_global_st")) {
           out.sectors = value("sectors_mem_global");
-        } else if (value("inst_executed_op_shared_ld") + value("inst_executed_op_shared_st") > 0) {
-          const bool load = value("inst_executed_op_shared_ld") > 0;
-          out.space = cudalab::model::memory_space::shared;
-          out.kind = load ? traced_kind::load : traced_kind::store;
-          out.instructions =
-              value(load ? "inst_executed_op_shared_ld" : "inst_executed_op_shared_st");
+        } else if (accesses(cudalab::model::memory_space::shared, "inst_executed_op_shared_ld",
+                            "inst_executed_op_shared_st")) {
           out.wavefronts = value("l1tex_pipe_lsu_wavefronts_mem_shared");
           out.ideal = value("l1tex_pipe_lsu_wavefronts_mem_shared_ideal");
         } else {
@@ -243,35 +244,23 @@ void sass_lines::finish_point() {
 }
 
 void sass_lines::write(const traced_launch& launch) {
-  FILE* f = std::fopen(m_output.c_str(), "a");
-  if (!f) {
-    std::fprintf(stderr, "cudalab sass lines: cannot append to %s\n", m_output.c_str());
-    return;
+  switch (cudalab::injection::append_line(m_output, format_traced_launch(launch) + "\n")) {
+    case cudalab::injection::append_result::cannot_open:
+      std::fprintf(stderr, "cudalab sass lines: cannot append to %s\n", m_output.c_str());
+      break;
+    case cudalab::injection::append_result::cannot_write:
+      std::fprintf(stderr, "cudalab sass lines: cannot write %s\n", m_output.c_str());
+      break;
+    case cudalab::injection::append_result::ok:
+      break;
   }
-  const std::string line = format_traced_launch(launch) + "\n";
-  const bool ok = std::fwrite(line.data(), 1, line.size(), f) == line.size();
-  if (std::fclose(f) != 0 || !ok)
-    std::fprintf(stderr, "cudalab sass lines: cannot write %s\n", m_output.c_str());
 }
-
-std::once_flag started;
 
 }  // namespace
 
-extern "C" {
-
-// Called by the CUDA driver when it loads this library through CUDA_INJECTION64_PATH.
-__attribute__((visibility("default"))) int InitializeInjection() {
-  std::call_once(started, [] { sass_lines::get().start(); });
-  return 1;
-}
-
-// The runner's marks (cudalab/trace/trace_marks.hpp), under the tracer's names.
-__attribute__((visibility("default"))) void cudalab_tracer_begin_point(const char* label) {
-  sass_lines::get().begin_point(label);
-}
-__attribute__((visibility("default"))) void cudalab_tracer_end_point() {
-  sass_lines::get().end_point();
-}
-
-}  // extern "C"
+// The hooks of injection_entry.hpp: the runner's marks arrive under the tracer's names.
+namespace cudalab::injection {
+void start() { ::sass_lines::get().start(); }
+void begin_point(const char* label) { ::sass_lines::get().begin_point(label); }
+void end_point() { ::sass_lines::get().end_point(); }
+}  // namespace cudalab::injection

@@ -20,6 +20,7 @@
 // forever. Such nested callbacks concern the tracer's own work and are logged and skipped.
 #include "cudalab/trace/device_table.hpp"
 #include "cudalab/trace/trace_record.hpp"
+#include "injection_entry.hpp"
 
 #include <dlfcn.h>
 #include <sanitizer.h>
@@ -101,10 +102,7 @@ struct pending_launch {
 
 class tracer {
  public:
-  static tracer& get() {
-    static tracer* instance = new tracer();  // never destroyed: callbacks may outlive exit
-    return *instance;
-  }
+  static tracer& get() { return cudalab::injection::lasting_instance<tracer>(); }
 
   void start();
   void on_callback(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, const void* data);
@@ -342,36 +340,23 @@ void tracer::launch_end(const Sanitizer_LaunchData& launch) {
 }
 
 void tracer::write(const traced_launch& launch) {
-  FILE* f = std::fopen(m_output.c_str(), "a");
-  if (!f) {
-    std::fprintf(stderr, "cudalab tracer: cannot append to %s\n", m_output.c_str());
-    return;
-  }
   const std::string line = format_traced_launch(launch) + "\n";
-  std::fwrite(line.data(), 1, line.size(), f);
-  std::fclose(f);
+  if (cudalab::injection::append_line(m_output, line) ==
+      cudalab::injection::append_result::cannot_open)
+    std::fprintf(stderr, "cudalab tracer: cannot append to %s\n", m_output.c_str());
 }
-
-std::once_flag started;
 
 }  // namespace
 
-extern "C" {
-
-// Called by the CUDA driver when it loads this library through CUDA_INJECTION64_PATH.
-__attribute__((visibility("default"))) int InitializeInjection() {
-  std::call_once(started, [] { tracer::get().start(); });
-  return 1;
-}
-
-// The runner's marks (cudalab/trace/trace_marks.hpp): launches between them are traced.
-__attribute__((visibility("default"))) void cudalab_tracer_begin_point(const char* label) {
+// The hooks of injection_entry.hpp: launches between the runner's marks are traced.
+namespace cudalab::injection {
+void start() { ::tracer::get().start(); }
+void begin_point(const char* label) {
   CUDALAB_STAGE("program: begin point %s", label ? label : "");
-  tracer::get().begin_point(label);
+  ::tracer::get().begin_point(label);
 }
-__attribute__((visibility("default"))) void cudalab_tracer_end_point() {
+void end_point() {
   CUDALAB_STAGE("program: end point");
-  tracer::get().end_point();
+  ::tracer::get().end_point();
 }
-
-}  // extern "C"
+}  // namespace cudalab::injection

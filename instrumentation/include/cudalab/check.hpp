@@ -42,20 +42,18 @@ void report_cuda_error(cudaError_t code, const char* call, const char* file, int
 
 }  // namespace cudalab
 
-#define CUDALAB_CHECK_CUDA(call)                                                       \
-  do {                                                                                 \
-    const cudaError_t cudalab_status_ = (call);                                        \
-    if (cudalab_status_ != cudaSuccess)                                                \
-      ::cudalab::detail::throw_cuda_error(cudalab_status_, #call, __FILE__, __LINE__); \
+// Runs `call` once and hands a failure, with the call's text and where, to `on_error`.
+#define CUDALAB_DETAIL_CHECK_CUDA_WITH(on_error, call)                         \
+  do {                                                                         \
+    const cudaError_t cudalab_status_ = (call);                                \
+    if (cudalab_status_ != cudaSuccess)                                        \
+      ::cudalab::detail::on_error(cudalab_status_, #call, __FILE__, __LINE__); \
   } while (0)
 
+#define CUDALAB_CHECK_CUDA(call) CUDALAB_DETAIL_CHECK_CUDA_WITH(throw_cuda_error, call)
+
 // For destructors: never throws, reports on stderr.
-#define CUDALAB_CHECK_CUDA_NOEXCEPT(call)                                               \
-  do {                                                                                  \
-    const cudaError_t cudalab_status_ = (call);                                         \
-    if (cudalab_status_ != cudaSuccess)                                                 \
-      ::cudalab::detail::report_cuda_error(cudalab_status_, #call, __FILE__, __LINE__); \
-  } while (0)
+#define CUDALAB_CHECK_CUDA_NOEXCEPT(call) CUDALAB_DETAIL_CHECK_CUDA_WITH(report_cuda_error, call)
 
 // After every kernel launch: launch-configuration errors surface here.
 #define CUDALAB_CHECK_LAUNCH() CUDALAB_CHECK_CUDA(cudaGetLastError())

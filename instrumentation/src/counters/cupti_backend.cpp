@@ -17,6 +17,7 @@
 
 #include <mutex>
 #include <optional>
+#include <utility>
 
 namespace cudalab {
 namespace {
@@ -243,19 +244,23 @@ class cupti_backend final : public profiler_backend {
 
   void disable() override {
     if (!m_profiler) return;
-    auto params = CUDALAB_CUPTI_PARAMS(CUpti_RangeProfiler_Disable_Params);
-    params.pRangeProfilerObject = m_profiler;
-    m_profiler = nullptr;
+    auto params = disable_params();
     CUDALAB_CHECK_CUPTI(cuptiRangeProfilerDisable(&params));
   }
 
  private:
   void release_profiler() noexcept {
     if (!m_profiler) return;
-    auto params = CUDALAB_CUPTI_PARAMS(CUpti_RangeProfiler_Disable_Params);
-    params.pRangeProfilerObject = m_profiler;
-    m_profiler = nullptr;
+    auto params = disable_params();
     CUDALAB_CHECK_CUPTI_NOEXCEPT(cuptiRangeProfilerDisable(&params));
+  }
+
+  // The parameters that disable the profiler; it is forgotten here, before the call, so that a
+  // failed disable is never tried again.
+  CUpti_RangeProfiler_Disable_Params disable_params() noexcept {
+    auto params = CUDALAB_CUPTI_PARAMS(CUpti_RangeProfiler_Disable_Params);
+    params.pRangeProfilerObject = std::exchange(m_profiler, nullptr);
+    return params;
   }
 
   bool m_initialized = false;

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <stdexcept>
 
 namespace cudalab {
@@ -12,6 +13,19 @@ namespace {
 
 std::vector<cuda_architecture> list(std::string_view text) {
   return parse_cuda_architectures(text);
+}
+
+// A build of `archs` on a GPU of compute capability major.minor, and the image it runs.
+struct image_case {
+  const char* archs;
+  int major;
+  int minor;
+  kernel_image expected;
+};
+void expect_images(std::initializer_list<image_case> cases) {
+  for (const image_case& c : cases)
+    EXPECT_EQ(find_kernel_image(list(c.archs), c.major, c.minor), c.expected)
+        << c.archs << " on " << c.major << "." << c.minor;
 }
 
 TEST(cuda_architectures, a_plain_number_holds_sass_and_ptx) {
@@ -37,26 +51,26 @@ TEST(cuda_architectures, describe_uses_nvcc_names) {
 }
 
 TEST(kernel_image, sass_runs_on_the_same_major_and_a_newer_minor) {
-  EXPECT_EQ(find_kernel_image(list("90-real"), 9, 0), kernel_image::sass);
-  EXPECT_EQ(find_kernel_image(list("80-real"), 8, 6), kernel_image::sass);
-  EXPECT_EQ(find_kernel_image(list("86-real"), 8, 0), kernel_image::none);
-  EXPECT_EQ(find_kernel_image(list("80-real"), 9, 0), kernel_image::none);
+  expect_images({{"90-real", 9, 0, kernel_image::sass},
+                 {"80-real", 8, 6, kernel_image::sass},
+                 {"86-real", 8, 0, kernel_image::none},
+                 {"80-real", 9, 0, kernel_image::none}});
 }
 
 TEST(kernel_image, ptx_is_compiled_for_any_newer_gpu) {
-  EXPECT_EQ(find_kernel_image(list("90"), 10, 0), kernel_image::ptx);
-  EXPECT_EQ(find_kernel_image(list("75-virtual"), 8, 9), kernel_image::ptx);
-  EXPECT_EQ(find_kernel_image(list("90-virtual"), 8, 0), kernel_image::none);
+  expect_images({{"90", 10, 0, kernel_image::ptx},
+                 {"75-virtual", 8, 9, kernel_image::ptx},
+                 {"90-virtual", 8, 0, kernel_image::none}});
 }
 
 TEST(kernel_image, sass_wins_over_ptx_when_both_fit) {
-  EXPECT_EQ(find_kernel_image(list("75;89-real"), 8, 9), kernel_image::sass);
+  expect_images({{"75;89-real", 8, 9, kernel_image::sass}});
 }
 
 TEST(kernel_image, architecture_specific_code_runs_on_that_gpu_alone) {
-  EXPECT_EQ(find_kernel_image(list("90a"), 9, 0), kernel_image::sass);
-  EXPECT_EQ(find_kernel_image(list("90a"), 10, 0), kernel_image::none);
-  EXPECT_EQ(find_kernel_image(list("90a-virtual"), 9, 0), kernel_image::ptx);
+  expect_images({{"90a", 9, 0, kernel_image::sass},
+                 {"90a", 10, 0, kernel_image::none},
+                 {"90a-virtual", 9, 0, kernel_image::ptx}});
 }
 
 TEST(kernel_image, a_gpu_with_code_needs_no_advice) {

@@ -193,20 +193,17 @@ TEST(metric_record, the_model_holds_the_counts_it_predicts_exactly_and_the_trace
 }
 
 TEST(metric_record, model_values_read_each_held_metric_from_the_counts) {
-  model::access_counts c;
-  c.global_ld_requests = 1;
-  c.global_ld_sectors = 2;
-  c.global_st_requests = 3;
-  c.global_st_sectors = 4;
-  c.shared_ld_instructions = 5;
-  c.shared_ld_wavefronts = 6;
-  c.shared_st_wavefronts = 7;
-  c.shared_ld_conflicts = 8;
-  c.shared_st_conflicts = 9;
-  c.local_ld_requests = 10;
-  c.local_ld_sectors = 11;
-  c.local_st_requests = 12;
-  c.local_st_sectors = 13;
+  using counts = model::access_counts;
+  // Every count its own value, 1 to 13 in this order, so a metric read from the wrong one shows.
+  std::uint64_t counts::*const numbered[] = {
+      &counts::global_ld_requests,   &counts::global_ld_sectors,      &counts::global_st_requests,
+      &counts::global_st_sectors,    &counts::shared_ld_instructions, &counts::shared_ld_wavefronts,
+      &counts::shared_st_wavefronts, &counts::shared_ld_conflicts,    &counts::shared_st_conflicts,
+      &counts::local_ld_requests,    &counts::local_ld_sectors,       &counts::local_st_requests,
+      &counts::local_st_sectors};
+  counts c;
+  std::uint64_t value = 0;
+  for (std::uint64_t counts::*field : numbered) c.*field = ++value;
   const std::map<std::string, double> without_walk = {
       {"ld_requests", 1},         {"ld_sectors", 2},           {"st_requests", 3},
       {"st_sectors", 4},          {"shared_ld_wavefronts", 6}, {"shared_st_wavefronts", 7},
@@ -218,13 +215,13 @@ TEST(metric_record, model_values_read_each_held_metric_from_the_counts) {
   c.shared_ld_inst_exact = true;
   c.instructions = model::sass::instruction_counts{64, 1024 + 512, 3, 1};
   auto with_walk = without_walk;
-  with_walk["shared_ld_inst"] = 5;
-  with_walk["instructions"] = 64;
-  with_walk["thread_instructions"] = 1536;
-  with_walk["uniform_branches"] = 3;
-  with_walk["divergent_branches"] = 1;
-  with_walk["thread_efficiency"] = 24;
-  with_walk["branch_uniformity"] = 75;
+  with_walk.insert({{"shared_ld_inst", 5},
+                    {"instructions", 64},
+                    {"thread_instructions", 1536},
+                    {"uniform_branches", 3},
+                    {"divergent_branches", 1},
+                    {"thread_efficiency", 24},
+                    {"branch_uniformity", 75}});
   EXPECT_EQ(model_values(c), with_walk);
 }
 

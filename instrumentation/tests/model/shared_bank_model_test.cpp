@@ -31,13 +31,19 @@ model::access_counts lds(unsigned width,
   return one(model::access_kind::load, width, lane_fn);
 }
 
+// What the shared loads of `c` cost: wavefronts, and the conflicts among them.
+void expect_ld_cost(const model::access_counts& c, std::uint64_t wavefronts,
+                    std::uint64_t conflicts) {
+  EXPECT_EQ(c.shared_ld_wavefronts, wavefronts);
+  EXPECT_EQ(c.shared_ld_conflicts, conflicts);
+}
+
 }  // namespace
 
 TEST(shared_bank_model, consecutive_words_take_1_wavefront) {
   const auto c = lds(4, [](unsigned lane) { return 4 * lane; });
   EXPECT_EQ(c.shared_ld_instructions, 1u);
-  EXPECT_EQ(c.shared_ld_wavefronts, 1u);
-  EXPECT_EQ(c.shared_ld_conflicts, 0u);
+  expect_ld_cost(c, 1u, 0u);
 }
 
 TEST(shared_bank_model, column_of_32x32_float_tile_is_a_32_way_conflict) {
@@ -58,65 +64,54 @@ TEST(shared_bank_model, column_of_tile_padded_to_33_is_conflict_free) {
 
 TEST(shared_bank_model, one_word_read_by_every_lane_is_broadcast) {
   const auto c = lds(4, [](unsigned) { return 4 * 77; });
-  EXPECT_EQ(c.shared_ld_wavefronts, 1u);
-  EXPECT_EQ(c.shared_ld_conflicts, 0u);
+  expect_ld_cost(c, 1u, 0u);
 }
 
 TEST(shared_bank_model, bytes_of_one_word_are_broadcast) {
   const auto c = lds(1, [](unsigned lane) { return lane; });  // 8 words, banks 0..7
   EXPECT_EQ(c.shared_ld_wavefronts, 1u);
   const auto h = lds(2, [](unsigned lane) { return 2 * lane * 32; });  // 64 bytes apart: 2-way
-  EXPECT_EQ(h.shared_ld_wavefronts, 16u);
-  EXPECT_EQ(h.shared_ld_conflicts, 15u);
+  expect_ld_cost(h, 16u, 15u);
 }
 
 TEST(shared_bank_model, two_way_stride_takes_2_wavefronts) {
   const auto c = lds(4, [](unsigned lane) { return 8 * lane; });
-  EXPECT_EQ(c.shared_ld_wavefronts, 2u);
-  EXPECT_EQ(c.shared_ld_conflicts, 1u);
+  expect_ld_cost(c, 2u, 1u);
 }
 
 TEST(shared_bank_model, float2_runs_in_two_conflict_free_half_warp_phases) {
   const auto c = lds(8, [](unsigned lane) { return 8 * lane; });
-  EXPECT_EQ(c.shared_ld_wavefronts, 2u);
-  EXPECT_EQ(c.shared_ld_conflicts, 0u);
+  expect_ld_cost(c, 2u, 0u);
   // Only the first half-warp active: one phase, ideal 1.
   const auto half = lds(8, [](unsigned lane) -> std::optional<std::uint64_t> {
     if (lane >= 16) return std::nullopt;
     return 8 * lane;
   });
-  EXPECT_EQ(half.shared_ld_wavefronts, 1u);
-  EXPECT_EQ(half.shared_ld_conflicts, 0u);
+  expect_ld_cost(half, 1u, 0u);
 }
 
 TEST(shared_bank_model, float2_with_a_16_word_stride_conflicts_within_each_half_warp) {
   // Lane l touches words 16l, 16l+1: banks 0,1 or 16,17; 8 distinct words a bank a phase.
   const auto c = lds(8, [](unsigned lane) { return 64 * lane; });
-  EXPECT_EQ(c.shared_ld_wavefronts, 16u);
-  EXPECT_EQ(c.shared_ld_conflicts, 14u);
+  expect_ld_cost(c, 16u, 14u);
 }
 
 TEST(shared_bank_model, float4_loads_follow_the_half_warp_rule_measured_on_the_h100) {
   const auto c = lds(16, [](unsigned lane) { return 16 * lane; });
-  EXPECT_EQ(c.shared_ld_wavefronts, 4u);
-  EXPECT_EQ(c.shared_ld_conflicts, 0u);
+  expect_ld_cost(c, 4u, 0u);
   const auto same = lds(16, [](unsigned) { return 0; });  // one broadcast a half-warp
-  EXPECT_EQ(same.shared_ld_wavefronts, 2u);
-  EXPECT_EQ(same.shared_ld_conflicts, 0u);
+  expect_ld_cost(same, 2u, 0u);
   // Four addresses, each read by lanes 0, 4, 8, 12 of a half (a warp tile's B fragment): both
   // quarters read the same 16 words, and each bank serves them once a quarter.
   const auto repeated = lds(16, [](unsigned lane) { return 16 * (lane % 4); });
-  EXPECT_EQ(repeated.shared_ld_wavefronts, 4u);
-  EXPECT_EQ(repeated.shared_ld_conflicts, 0u);
+  expect_ld_cost(repeated, 4u, 0u);
   // Four rows a half, each read by 4 neighbouring lanes (its A fragment), 32 bytes apart:
   // 16 banks, no bank twice: one wavefront a half.
   const auto rows = lds(16, [](unsigned lane) { return 32 * (lane / 4); });
-  EXPECT_EQ(rows.shared_ld_wavefronts, 2u);
-  EXPECT_EQ(rows.shared_ld_conflicts, 0u);
+  expect_ld_cost(rows, 2u, 0u);
   // A row stride of 32 floats puts a quarter-warp's 8 lanes on the same 4 banks: 8-way.
   const auto column = lds(16, [](unsigned lane) { return 128 * lane; });
-  EXPECT_EQ(column.shared_ld_wavefronts, 32u);
-  EXPECT_EQ(column.shared_ld_conflicts, 28u);
+  expect_ld_cost(column, 32u, 28u);
 }
 
 TEST(shared_bank_model, warp_without_an_active_lane_costs_nothing) {
@@ -146,22 +141,23 @@ model::access_counts transpose_tile_traffic(unsigned pitch) {
   return m.counts();
 }
 
-TEST(shared_bank_model, transpose_32x32_tile_unpadded_totals) {
-  const auto c = transpose_tile_traffic(32);
+// The tile at `pitch`: 32768 loads and 32768 conflict-free row stores whatever the pitch; the
+// loads' cost is what the pitch changes.
+void expect_transpose_tile(unsigned pitch, std::uint64_t ld_wavefronts,
+                           std::uint64_t ld_conflicts) {
+  const auto c = transpose_tile_traffic(pitch);
   EXPECT_EQ(c.shared_ld_instructions, 32768u);
-  EXPECT_EQ(c.shared_ld_wavefronts, 1048576u);
-  EXPECT_EQ(c.shared_ld_conflicts, 1015808u);
+  expect_ld_cost(c, ld_wavefronts, ld_conflicts);
   EXPECT_EQ(c.shared_st_wavefronts, 32768u);
   EXPECT_EQ(c.shared_st_conflicts, 0u);
 }
 
+TEST(shared_bank_model, transpose_32x32_tile_unpadded_totals) {
+  expect_transpose_tile(32, 1048576u, 1015808u);
+}
+
 TEST(shared_bank_model, transpose_32x33_padded_tile_totals) {
-  const auto c = transpose_tile_traffic(33);
-  EXPECT_EQ(c.shared_ld_instructions, 32768u);
-  EXPECT_EQ(c.shared_ld_wavefronts, 32768u);
-  EXPECT_EQ(c.shared_ld_conflicts, 0u);
-  EXPECT_EQ(c.shared_st_wavefronts, 32768u);
-  EXPECT_EQ(c.shared_st_conflicts, 0u);
+  expect_transpose_tile(33, 32768u, 0u);
 }
 
 // The shared-memory instructions of one block of Harris's reductions #1-#3 (256 threads,
@@ -246,8 +242,7 @@ TEST(shared_bank_model, reductions_issue_129_lds_and_72_sts_per_block) {
 
 TEST(shared_bank_model, reduction_interleaved_divergent_has_no_true_conflicts) {
   const auto c = reduction_block(harris::interleaved_divergent).counts;
-  EXPECT_EQ(c.shared_ld_wavefronts, 95u);
-  EXPECT_EQ(c.shared_ld_conflicts, 0u);
+  expect_ld_cost(c, 95u, 0u);
   EXPECT_EQ(c.shared_st_wavefronts, 55u);
   EXPECT_EQ(c.shared_st_conflicts, 0u);
   EXPECT_EQ(c.shared_ld_instructions, 95u);  // of 129 issued: the rest are predicated off
@@ -260,8 +255,7 @@ TEST(shared_bank_model, reduction_interleaved_strided_sts_takes_55_wavefronts_fo
   EXPECT_EQ(c.shared_st_wavefronts, 55u);
   EXPECT_EQ(c.shared_st_conflicts, 35u);
   EXPECT_EQ(c.shared_ld_instructions, 25u);
-  EXPECT_EQ(c.shared_ld_wavefronts, 95u);
-  EXPECT_EQ(c.shared_ld_conflicts, 70u);
+  expect_ld_cost(c, 95u, 70u);
   // 4,096 blocks (2^20 ints): STS conflicts measured exactly 143,360 on the H100.
   EXPECT_EQ(4096u * c.shared_st_conflicts, 143360u);
   EXPECT_EQ(4096u * c.shared_ld_conflicts, 286720u);

@@ -29,6 +29,14 @@ void expect_same_counts(const warp_access& access, const std::string& what) {
   }
 }
 
+// The fold's wavefronts and ideal for one shared access, and the model's counts beside them.
+void expect_fold(const warp_access& access, std::uint64_t wavefronts, std::uint64_t ideal,
+                 const std::string& what) {
+  EXPECT_EQ(fold_on_host(access).wavefronts, wavefronts) << what;
+  EXPECT_EQ(fold_on_host(access).ideal, ideal) << what;
+  expect_same_counts(access, what);
+}
+
 warp_access lanes(memory_space space, unsigned width, std::uint64_t base, std::uint64_t stride,
                   std::uint32_t active = ~0u) {
   warp_access a = warp_access::make(space, access_kind::load, width);
@@ -67,9 +75,7 @@ TEST(trace_lane_fold, vector_widths_match_the_model) {
 TEST(trace_lane_fold, transpose_column_read_has_31_conflicts_and_padding_none) {
   // 32x32 float tile: lane j reads row j of one column: word 32 j (every lane in bank 0).
   const warp_access column = lanes(memory_space::shared, 4, 0, 32 * 4);
-  EXPECT_EQ(fold_on_host(column).wavefronts, 32u);
-  EXPECT_EQ(fold_on_host(column).ideal, 1u);
-  expect_same_counts(column, "unpadded column");
+  expect_fold(column, 32u, 1u, "unpadded column");
   const warp_access padded = lanes(memory_space::shared, 4, 0, 33 * 4);
   EXPECT_EQ(fold_on_host(padded).wavefronts, 1u);
   expect_same_counts(padded, "padded column");
@@ -84,33 +90,23 @@ TEST(trace_lane_fold, broadcast_costs_one_wavefront) {
 TEST(trace_lane_fold, eight_and_sixteen_byte_shared_accesses_run_in_phases) {
   // Conflict-free: 2 wavefronts (two half-warp phases) for 8 bytes, 4 for 16 bytes.
   const warp_access d = lanes(memory_space::shared, 8, 0, 8);
-  EXPECT_EQ(fold_on_host(d).wavefronts, 2u);
-  EXPECT_EQ(fold_on_host(d).ideal, 2u);
-  expect_same_counts(d, "float2 row");
+  expect_fold(d, 2u, 2u, "float2 row");
   // A float4 row load: each half-warp's two quarters each put one word in every bank (8 lanes x
   // 4 words = 32 banks); the quarters' counts add, so each half costs 2 and its ideal is
   // min(2 quarters, 2) = 2.
   const warp_access q = lanes(memory_space::shared, 16, 0, 16);
-  EXPECT_EQ(fold_on_host(q).wavefronts, 4u);
-  EXPECT_EQ(fold_on_host(q).ideal, 4u);
-  expect_same_counts(q, "float4 row");
+  expect_fold(q, 4u, 4u, "float4 row");
   // Every lane loads one float4: each half reads one address, a single broadcast wavefront.
   const warp_access one = lanes(memory_space::shared, 16, 0, 0);
-  EXPECT_EQ(fold_on_host(one).wavefronts, 2u);
-  EXPECT_EQ(fold_on_host(one).ideal, 2u);
-  expect_same_counts(one, "float4 broadcast");
+  expect_fold(one, 2u, 2u, "float4 broadcast");
   // Stride 32 bytes: in a quarter lanes j and j + 4 share banks (2 words in each of 16 banks);
   // both quarters do the same, so those banks serve 4 words: 4 per half, ideal min(2, 4) = 2.
   const warp_access gapped = lanes(memory_space::shared, 16, 0, 32);
-  EXPECT_EQ(fold_on_host(gapped).wavefronts, 8u);
-  EXPECT_EQ(fold_on_host(gapped).ideal, 4u);
-  expect_same_counts(gapped, "float4 every other");
+  expect_fold(gapped, 8u, 4u, "float4 every other");
   // Stores keep four quarter-warp phases of one wavefront each.
   warp_access stored = lanes(memory_space::shared, 16, 0, 16);
   stored.kind = access_kind::store;
-  EXPECT_EQ(fold_on_host(stored).wavefronts, 4u);
-  EXPECT_EQ(fold_on_host(stored).ideal, 4u);
-  expect_same_counts(stored, "float4 row store");
+  expect_fold(stored, 4u, 4u, "float4 row store");
   for (std::uint64_t stride : {16u, 32u, 64u, 128u, 256u, 0u}) {
     expect_same_counts(lanes(memory_space::shared, 8, 0, stride),
                        "8-byte stride " + std::to_string(stride));

@@ -13,66 +13,54 @@
 
 #include <gtest/gtest.h>
 
-#include <random>
-
 namespace cudalab::labs {
 namespace {
 
 using testing::counter_test;
-using testing::gpu_test;
 
-class indexing_gpu : public gpu_test {};
+// The lab on a stream; a planted bug's run once at n elements in blocks of 256, and what its
+// verify must say.
+class indexing_gpu : public testing::stream_test {
+ protected:
+  verify_result run_at(const char* name, std::size_t n) {
+    return testing::run_once_and_verify(*m_lab.find(name), launch_config{n, 256, 0},
+                                        m_stream->get());
+  }
+  static void expect_failure_saying(const verify_result& r, const char* what) {
+    EXPECT_FALSE(r.ok);
+    EXPECT_NE(r.detail.find(what), std::string::npos) << r.detail;
+  }
+  const lab m_lab = make_lab_01_thread_indexing();
+};
 
 TEST_F(indexing_gpu, every_fixed_and_naive_variant_verifies_at_random_sizes_and_blocks) {
-  const lab l = make_lab_01_thread_indexing();
-  cuda_stream stream;
-  std::mt19937 rng(2026);
-  std::uniform_int_distribution<std::size_t> size(1, 3'000'000);
-  for (int block : {32, 64, 96, 256, 1000, 1024}) {
-    for (int trial = 0; trial < 3; ++trial) {
-      const launch_config c{size(rng) | 1, block, 0};  // odd sizes: a partial tail block
-      for (const auto& v : l.variants) {
-        if (v.role == variant_role::buggy) continue;
-        if (v.name.rfind("matrix_", 0) == 0 && block % 32 != 0) continue;
-        const verify_result r = testing::run_once_and_verify(v, c, stream.get());
-        EXPECT_TRUE(r.ok) << v.name << " n=" << c.size << " block=" << block << ": " << r.detail;
-      }
-    }
-  }
+  testing::for_random_sizes(
+      2026, 3'000'000, {32, 64, 96, 256, 1000, 1024}, 3, std::nullopt,
+      [&](std::size_t n, int block) {
+        const launch_config c{n, block, 0};
+        for (const auto& v : m_lab.variants) {
+          if (v.role == variant_role::buggy) continue;
+          if (v.name.rfind("matrix_", 0) == 0 && block % 32 != 0) continue;
+          const verify_result r = testing::run_once_and_verify(v, c, m_stream->get());
+          EXPECT_TRUE(r.ok) << v.name << " n=" << c.size << " block=" << block << ": " << r.detail;
+        }
+      });
 }
 
 TEST_F(indexing_gpu, missing_bounds_guard_is_caught_by_the_canary) {
-  const lab l = make_lab_01_thread_indexing();
-  const variant& buggy = *l.find("no_bounds_guard");
-  cuda_stream stream;
-  const verify_result partial =
-      testing::run_once_and_verify(buggy, launch_config{1000, 256, 0}, stream.get());
-  EXPECT_FALSE(partial.ok);
-  EXPECT_NE(partial.detail.find("canary overwritten: 24 floats"), std::string::npos)
-      << partial.detail;
+  expect_failure_saying(run_at("no_bounds_guard", 1000), "canary overwritten: 24 floats");
   // With a size that is a multiple of the block the bug hides: exactly why it is dangerous.
-  const verify_result exact =
-      testing::run_once_and_verify(buggy, launch_config{1024, 256, 0}, stream.get());
+  const verify_result exact = run_at("no_bounds_guard", 1024);
   EXPECT_TRUE(exact.ok) << exact.detail;
 }
 
 TEST_F(indexing_gpu, underlaunch_leaves_the_last_n_mod_t_elements_unwritten) {
-  const lab l = make_lab_01_thread_indexing();
-  const variant& buggy = *l.find("grid_underlaunch");
-  cuda_stream stream;
-  const verify_result partial =
-      testing::run_once_and_verify(buggy, launch_config{1000, 256, 0}, stream.get());
-  EXPECT_FALSE(partial.ok);
-  EXPECT_NE(partial.detail.find("232 elements never written, from element 768"), std::string::npos)
-      << partial.detail;
-  const verify_result none =
-      testing::run_once_and_verify(buggy, launch_config{100, 256, 0}, stream.get());
-  EXPECT_FALSE(none.ok);
-  EXPECT_NE(none.detail.find("100 elements never written, from element 0"), std::string::npos)
-      << none.detail;
+  expect_failure_saying(run_at("grid_underlaunch", 1000),
+                        "232 elements never written, from element 768");
+  expect_failure_saying(run_at("grid_underlaunch", 100),
+                        "100 elements never written, from element 0");
   // A size that is a multiple of the block hides this bug too.
-  const verify_result exact =
-      testing::run_once_and_verify(buggy, launch_config{1024, 256, 0}, stream.get());
+  const verify_result exact = run_at("grid_underlaunch", 1024);
   EXPECT_TRUE(exact.ok) << exact.detail;
 }
 

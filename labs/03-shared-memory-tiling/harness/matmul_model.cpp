@@ -28,23 +28,8 @@ constexpr std::uint64_t float_bytes = sizeof(float);
 bool is_tiled(kernel k) { return k != kernel::naive; }
 bool guarded(kernel k) { return k != kernel::tiled_unguarded; }
 
-// An axis of blocks or loop steps: [0, whole) pass every guard and repeat with `period`,
-// [whole, count) are walked one by one.
-model::grid_axis axis(std::uint64_t count, std::uint64_t whole, std::uint64_t period) {
-  model::grid_axis a;
-  a.blocks = a.edge_end = count;
-  a.whole = std::min(whole, count);
-  a.period = period;
-  return a;
-}
-
-// The steps to walk, each with the number of steps it stands for.
-std::vector<std::pair<std::uint64_t, std::uint64_t>> steps_of(const model::grid_axis& a, walk how) {
-  if (how == walk::block_classes) return a.representatives();
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> all;
-  for (std::uint64_t s = 0; s < a.blocks; ++s) all.emplace_back(s, 1);
-  return all;
-}
+// An axis of blocks or loop steps (block_classes.hpp).
+constexpr auto axis = &model::grid_axis::with_whole;
 
 bool any_active(const warp_access& w) {
   return std::any_of(w.address.begin(), w.address.end(),
@@ -80,7 +65,7 @@ model::access_counts naive_block(std::size_t n, unsigned threads, unsigned bx, u
     const auto inside = [&](const warp_threads_2d& ww, unsigned lane) {
       return row_of(ww, lane) < n && col_of(ww, lane) < n;
     };
-    for (const auto& [k, times] : steps_of(k_axis, how)) {
+    for (const auto& [k, times] : k_axis.walked(how)) {
       const warp_access a = global_access(
           access_kind::load, w, 0,
           [&](const warp_threads_2d& ww, unsigned lane) -> std::optional<std::size_t> {
@@ -131,7 +116,7 @@ model::access_counts tiled_block(kernel k, std::size_t n, unsigned tile, unsigne
       if (guarded(k) && !(row < n && col < n)) return std::nullopt;
       return mm::element_index(row, col, n);
     };
-    for (const auto& [step, times] : steps_of(t_axis, how)) {
+    for (const auto& [step, times] : t_axis.walked(how)) {
       const auto t = static_cast<unsigned>(step);
       m.record(global_access(
                    access_kind::load, w, 0,

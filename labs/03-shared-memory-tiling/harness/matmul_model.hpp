@@ -9,7 +9,7 @@
 // size, where walking the launch would be about n^3 / 16.
 #pragma once
 
-#include "cudalab/model/access_model.hpp"
+#include "cudalab/model/block_classes.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -17,11 +17,9 @@
 namespace cudalab::labs::matmul_model {
 
 enum class kernel { naive, tiled, tiled_unguarded, tiled_store_in_loop };
-enum class walk { block_classes, every_block };
-
-// Model base addresses of A, B and C: cudaMalloc returns 256-byte aligned memory; separate
-// allocations are modelled 2^40 bytes apart so that no two buffers share a sector.
-inline std::uint64_t buffer_base(unsigned buffer) { return std::uint64_t{buffer} << 40; }
+// Buffers 0 to 2 are A, B and C.
+using model::buffer_base;
+using model::walk;
 
 // The counts of one launch for side n. `shape` is the naive kernel's threads a block, or a
 // tiled kernel's tile T. `every_block` walks every block and every loop step: the reference

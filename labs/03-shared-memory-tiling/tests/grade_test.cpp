@@ -20,17 +20,13 @@ namespace {
 constexpr std::size_t n = matmul_default_side;
 using matmul_model::kernel;
 
-// A row measured as the model predicts `k`, with `extra_conflicts` real conflicts on loads and
-// on stores beyond the model's, and the data stage's excess on its own counters.
+// The product `k` at tile (or block) `shape` as the exercise, measured as the model predicts it,
+// with `extra_conflicts` real conflicts on loads and on stores beyond the model's.
 result_row modelled(kernel k, unsigned shape, double extra_conflicts = 0.0, bool correct = true) {
-  const model::access_counts c = matmul_model::predict(k, n, shape);
-  result_row r = testing::measured_exercise_row(
-      "03-shared-memory-tiling", launch_config{n, 256, 0},
+  return testing::modelled_exercise_row(
+      "03-shared-memory-tiling", n, matmul_model::predict(k, n, shape), extra_conflicts,
       verify_result{correct, correct ? "max err 1.0e-07 <= 6.0e-05 of sum |a b|"
                                      : "1002001 of 1002001 outputs wrong"});
-  testing::set_global_totals(r.counters.totals, c);
-  testing::add_shared_totals(r.counters.totals, c, extra_conflicts);
-  return r;
 }
 
 using testing::describe;

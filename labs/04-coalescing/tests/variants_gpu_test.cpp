@@ -11,8 +11,6 @@
 
 #include <gtest/gtest.h>
 
-#include <random>
-
 namespace cudalab::labs {
 namespace {
 
@@ -23,24 +21,22 @@ class coalescing_gpu : public gpu_test {};
 TEST_F(coalescing_gpu, every_variant_verifies_at_random_sizes_and_blocks) {
   const lab l = make_lab_04_coalescing();
   cuda_stream stream;
-  std::mt19937 rng(404);
-  std::uniform_int_distribution<std::size_t> size(1, 2'000'000);
-  for (int block : {32, 96, 256, 1024}) {
-    for (int trial = 0; trial < 3; ++trial) {
-      // Odd sizes leave a partial tail block (and, for the bytes, a partial last word).
-      const std::size_t n = trial == 0 ? std::size_t{1} << 20 : size(rng) | 1;
-      for (const auto& v : l.variants) {
-        std::vector<long> params{0};
-        if (v.sweep) params = {v.sweep->min, v.sweep->min + 1, 7, 8, 31, v.sweep->max};
-        for (long p : params) {
-          const launch_config c{n, block, p};
-          const verify_result r = testing::run_once_and_verify(v, c, stream.get());
-          EXPECT_TRUE(r.ok) << v.name << " n=" << n << " block=" << block << " param=" << p << ": "
-                            << r.detail;
-        }
+  // A whole 2^20 first, then odd sizes: a partial tail block (and, for the bytes, a partial
+  // last word).
+  const auto verify_every_variant = [&](std::size_t n, int block) {
+    for (const auto& v : l.variants) {
+      std::vector<long> params{0};
+      if (v.sweep) params = {v.sweep->min, v.sweep->min + 1, 7, 8, 31, v.sweep->max};
+      for (long p : params) {
+        const launch_config c{n, block, p};
+        const verify_result r = testing::run_once_and_verify(v, c, stream.get());
+        EXPECT_TRUE(r.ok) << v.name << " n=" << n << " block=" << block << " param=" << p << ": "
+                          << r.detail;
       }
     }
-  }
+  };
+  testing::for_random_sizes(404, 2'000'000, {32, 96, 256, 1024}, 3, std::size_t{1} << 20,
+                            verify_every_variant);
 }
 
 TEST_F(coalescing_gpu, every_offset_and_stride_verifies) {

@@ -2,6 +2,7 @@
 #include "reduction_data.hpp"
 
 #include "cudalab/format_text.hpp"
+#include "cudalab/host_data.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,15 +12,7 @@
 namespace cudalab::labs::reduction_data {
 namespace {
 
-// splitmix64: a counter-based generator, so element i does not depend on element i - 1.
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
-std::uint64_t draw(std::uint64_t seed, std::size_t i) { return mix(mix(seed) ^ i); }
+std::uint64_t draw(std::uint64_t seed, std::size_t i) { return splitmix64(splitmix64(seed) ^ i); }
 
 }  // namespace
 

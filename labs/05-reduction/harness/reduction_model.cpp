@@ -7,10 +7,9 @@
 
 #include "cudalab/check.hpp"
 
-#include <optional>
-
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace cudalab::labs::reduction_model {
 namespace {
@@ -296,14 +295,20 @@ unsigned blocks_of(kernel k, std::size_t n, unsigned block) {
   }
 }
 
-access_counts predict(kernel k, std::size_t n, unsigned block) {
+// The kernels that are not walked block by block: the grid-stride one (every block alike, or
+// not, as `brute_force` says) and the finishing block. Nothing for the tree kernels.
+std::optional<access_counts> predict_untiled(kernel k, std::size_t n, unsigned block,
+                                             bool brute_force) {
   check(k, n, block);
-  if (k == kernel::grid_stride) return predict_grid_stride(n, block, false);
+  if (k == kernel::grid_stride) return predict_grid_stride(n, block, brute_force);
+  if (k != kernel::finish) return std::nullopt;
   sink s;
-  if (k == kernel::finish) {
-    finish_block_traffic(n, block, s);
-    return s.counts();
-  }
+  finish_block_traffic(n, block, s);
+  return s.counts();
+}
+
+access_counts predict(kernel k, std::size_t n, unsigned block) {
+  if (const auto c = predict_untiled(k, n, block, false)) return *c;
   const std::uint64_t per_block = elements_per_block(k, block);
   const unsigned blocks = blocks_of(k, n, block);
   const std::uint64_t whole = n / per_block;
@@ -322,13 +327,8 @@ access_counts predict(kernel k, std::size_t n, unsigned block) {
 }
 
 access_counts predict_brute_force(kernel k, std::size_t n, unsigned block) {
-  check(k, n, block);
-  if (k == kernel::grid_stride) return predict_grid_stride(n, block, true);
+  if (const auto c = predict_untiled(k, n, block, true)) return *c;
   sink s;
-  if (k == kernel::finish) {
-    finish_block_traffic(n, block, s);
-    return s.counts();
-  }
   const unsigned blocks = blocks_of(k, n, block);
   for (unsigned b = 0; b < blocks; ++b) tree_block(k, n, block, b, s);
   return s.counts();

@@ -97,6 +97,16 @@ void expect_only_failure(const grade_report& g, const std::string& label) {
   EXPECT_FALSE(g.hint.empty());
 }
 
+// The line `label` passes with `field` at `share` of sequential's and fails one step below.
+void expect_pass_at_share_and_failure_below(double counts::*field, double share,
+                                            const std::string& label) {
+  counts c;
+  c.*field = share * (counts{}.*field);
+  EXPECT_TRUE(grade(c).passed) << all_lines(grade(c));
+  c.*field = std::nextafter(c.*field, 0.0);
+  expect_only_failure(grade(c), label);
+}
+
 TEST(reduction_grade, sequential_counts_pass_all_six_lines) {
   const grade_report g = grade(counts{});
   EXPECT_TRUE(g.passed) << all_lines(g);
@@ -106,11 +116,8 @@ TEST(reduction_grade, sequential_counts_pass_all_six_lines) {
 }
 
 TEST(reduction_grade, threads_per_instruction_pass_at_the_share_and_fail_below) {
-  counts c;
-  c.thread_efficiency = reduction_min_thread_efficiency_share * counts{}.thread_efficiency;
-  EXPECT_TRUE(grade(c).passed) << all_lines(grade(c));
-  c.thread_efficiency = std::nextafter(c.thread_efficiency, 0.0);
-  expect_only_failure(grade(c), "threads per instruction");
+  expect_pass_at_share_and_failure_below(
+      &counts::thread_efficiency, reduction_min_thread_efficiency_share, "threads per instruction");
 }
 
 TEST(reduction_grade, conflicts_pass_at_none_and_fail_at_one) {
@@ -196,11 +203,7 @@ TEST(reduction_grade, a_second_pass_or_one_atomic_a_block_counts_its_own_blocks)
 }
 
 TEST(reduction_grade, bandwidth_passes_at_the_share_of_sequential_and_fails_below) {
-  counts c;
-  c.gbps = reduction_min_bandwidth_share * counts{}.gbps;
-  EXPECT_TRUE(grade(c).passed) << all_lines(grade(c));
-  c.gbps = std::nextafter(c.gbps, 0.0);
-  expect_only_failure(grade(c), "bandwidth");
+  expect_pass_at_share_and_failure_below(&counts::gbps, reduction_min_bandwidth_share, "bandwidth");
 }
 
 TEST(reduction_grade, a_wrong_sum_fails_whatever_the_counters) {

@@ -3,6 +3,7 @@
 
 #include "transpose/transpose_index.cuh"
 
+#include "cudalab/host_data.hpp"
 #include "cudalab/parallel_chunks.hpp"
 
 #include <atomic>
@@ -14,13 +15,6 @@
 
 namespace cudalab::labs::transpose_data {
 namespace {
-
-std::uint64_t mix(std::uint64_t x) {  // splitmix64's finalizer
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
 
 // An odd multiple of 2^-bits in (-1, 1): never 0, exact in T.
 template <class T>
@@ -48,11 +42,11 @@ bool same_bits(T a, T b) {
 
 template <>
 float input_value<float>(std::size_t i) {
-  return odd_fraction<float>(mix(i), 23);
+  return odd_fraction<float>(splitmix64(i), 23);
 }
 template <>
 double input_value<double>(std::size_t i) {
-  return odd_fraction<double>(mix(i), 52);
+  return odd_fraction<double>(splitmix64(i), 52);
 }
 
 template <class T>

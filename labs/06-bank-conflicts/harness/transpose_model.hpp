@@ -8,7 +8,7 @@
 // of the last block row and column, a few hundred warp instructions at any size.
 #pragma once
 
-#include "cudalab/model/access_model.hpp"
+#include "cudalab/model/block_classes.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -27,11 +27,9 @@ enum class kernel {
   padded_double,
   shared_stride,
 };
-enum class walk { block_classes, every_block };
-
-// Model base addresses of the input and the output: cudaMalloc returns 256-byte aligned memory;
-// separate allocations are modelled 2^40 bytes apart so that no two buffers share a sector.
-inline std::uint64_t buffer_base(unsigned buffer) { return std::uint64_t{buffer} << 40; }
+// Buffers 0 and 1 are the input and the output.
+using model::buffer_base;
+using model::walk;
 
 // The bytes of one element (4 for float, 8 for double) and the rows of threads of a block.
 unsigned element_bytes(kernel k);

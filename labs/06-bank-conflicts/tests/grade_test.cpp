@@ -19,17 +19,13 @@ namespace {
 constexpr std::size_t n = transpose_default_side;
 using transpose_model::kernel;
 
-// A row measured as the model predicts `k`, with `extra_conflicts` real conflicts on loads and
-// on stores beyond the model's, and the data stage's excess on its own counters.
+// The transpose `k` of the square default side as the exercise, measured as the model predicts
+// it, with `extra_conflicts` real conflicts on loads and on stores beyond the model's.
 result_row modelled(kernel k, double extra_conflicts = 0.0, bool correct = true) {
-  const model::access_counts c = transpose_model::predict(k, n, n);
-  result_row r = testing::measured_exercise_row(
-      "06-bank-conflicts", launch_config{n, 256, 0},
+  return testing::modelled_exercise_row(
+      "06-bank-conflicts", n, transpose_model::predict(k, n, n), extra_conflicts,
       verify_result{correct, correct ? "all 1001 x 1001 elements exact"
                                      : "1002001 of 1002001 elements wrong"});
-  testing::set_global_totals(r.counters.totals, c);
-  testing::add_shared_totals(r.counters.totals, c, extra_conflicts);
-  return r;
 }
 
 using testing::describe;
@@ -51,33 +47,28 @@ TEST(transpose_grade, one_lane_at_a_time_fails_on_requests) {
     r.counters.totals[find_metric(requests)->cupti_name] *= 32;
   const grade_report g = grade_transpose(r, {});
   EXPECT_FALSE(g.passed) << describe(g);
-  EXPECT_TRUE(line_fails(g, "requests"));
-  EXPECT_FALSE(line_fails(g, "ld sectors/request"));
-  EXPECT_FALSE(line_fails(g, "st sectors/request"));
-  EXPECT_FALSE(line_fails(g, "shared conflicts"));
+  testing::expect_line_verdicts(g, {"requests"},
+                                {"ld sectors/request", "st sectors/request", "shared conflicts"});
   EXPECT_NE(g.hint.find("times the requests"), std::string::npos) << g.hint;
 }
 
 TEST(transpose_grade, the_plain_tile_fails_on_conflicts_only_with_a_hint) {
   const grade_report g = grade_transpose(modelled(kernel::shared_tile), {});
   EXPECT_FALSE(g.passed) << describe(g);
-  EXPECT_TRUE(line_fails(g, "shared conflicts"));
-  EXPECT_FALSE(line_fails(g, "ld sectors/request"));
-  EXPECT_FALSE(line_fails(g, "st sectors/request"));
+  testing::expect_line_verdicts(g, {"shared conflicts"},
+                                {"ld sectors/request", "st sectors/request"});
   EXPECT_NE(g.hint.find("pad"), std::string::npos) << g.hint;
 }
 
 TEST(transpose_grade, each_naive_transpose_fails_on_its_strided_side) {
   const grade_report row = grade_transpose(modelled(kernel::naive_row_read), {});
   EXPECT_FALSE(row.passed);
-  EXPECT_TRUE(line_fails(row, "st sectors/request"));
-  EXPECT_FALSE(line_fails(row, "ld sectors/request"));
+  testing::expect_line_verdicts(row, {"st sectors/request"}, {"ld sectors/request"});
   EXPECT_FALSE(line_fails(row, "shared conflicts"));  // no shared memory, no conflict
   EXPECT_NE(row.hint.find("stores"), std::string::npos) << row.hint;
   const grade_report col = grade_transpose(modelled(kernel::naive_col_read), {});
   EXPECT_FALSE(col.passed);
-  EXPECT_TRUE(line_fails(col, "ld sectors/request"));
-  EXPECT_FALSE(line_fails(col, "st sectors/request"));
+  testing::expect_line_verdicts(col, {"ld sectors/request"}, {"st sectors/request"});
 }
 
 TEST(transpose_grade, a_wrong_transpose_fails_on_correctness) {

@@ -25,21 +25,8 @@ namespace mm = cudalab::matmul;
 constexpr std::uint64_t float_bytes = sizeof(float);
 constexpr unsigned buffer_a = 0, buffer_b = 1, buffer_c = 2;
 
-model::grid_axis axis(std::uint64_t count, std::uint64_t whole, std::uint64_t period) {
-  model::grid_axis a;
-  a.blocks = a.edge_end = count;
-  a.whole = std::min(whole, count);
-  a.period = period;
-  return a;
-}
-
-std::vector<std::pair<std::uint64_t, std::uint64_t>> classes_of(const model::grid_axis& a,
-                                                                walk how) {
-  if (how == walk::block_classes) return a.representatives();
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> all;
-  for (std::uint64_t s = 0; s < a.blocks; ++s) all.emplace_back(s, 1);
-  return all;
-}
+// An axis of blocks or loop steps (block_classes.hpp).
+constexpr auto axis = &model::grid_axis::with_whole;
 
 // A warp access of thread-indexed lanes (1D blocks): fn(thread) -> byte address or nullopt.
 template <class Fn>
@@ -57,19 +44,6 @@ std::optional<std::uint64_t> element(unsigned buffer, std::size_t row, std::size
 }
 
 std::uint64_t word_bytes(unsigned word) { return std::uint64_t{word} * float_bytes; }
-
-const mm::block_tiling& tiling_of(kernel k, unsigned config) {
-  switch (k) {
-    case kernel::coarse_1d:
-      return mm::coarse_1d_tiling;
-    case kernel::register_2d:
-      return mm::register_2d_tiling;
-    case kernel::vectorized:
-      return mm::vectorized_tiling;
-    default:
-      return mm::warp_tiled_tiling(config);
-  }
-}
 
 // A shared load of one step: its width and the word each thread reads.
 struct shared_read {
@@ -188,7 +162,7 @@ model::access_counts block_tiled_block(kernel k, const mm::block_tiling& t, std:
       axis(steps, n / t.bk, model::repeat_period({float_bytes * t.bk, float_bytes * t.bk * n}));
   model::access_model m;
   model::for_each_warp_of_block(0, t.threads, [&](const model::warp_threads& w) {
-    for (const auto& [step, times] : classes_of(step_axis, how)) {
+    for (const auto& [step, times] : step_axis.walked(how)) {
       const auto s = static_cast<unsigned>(step);
       // The A tile's slots, then the B tile's.
       for (unsigned tile = 0; tile < 2; ++tile) {
@@ -350,7 +324,7 @@ model::access_counts pad_product(std::size_t n, walk how) {
                               return word_bytes(word(tx, ty));
                             });
           };
-          for (const auto& [step, times] : classes_of(steps, how)) {
+          for (const auto& [step, times] : steps.walked(how)) {
             const auto s = static_cast<unsigned>(step);
             for (unsigned i = 0; i < mm::pad_outputs; ++i) {
               m.record(global(access_kind::load, buffer_a_padded,
@@ -403,6 +377,19 @@ model::access_counts pad_product(std::size_t n, walk how) {
 }
 
 }  // namespace
+
+const mm::block_tiling& tiling_of(kernel k, unsigned config) {
+  switch (k) {
+    case kernel::coarse_1d:
+      return mm::coarse_1d_tiling;
+    case kernel::register_2d:
+      return mm::register_2d_tiling;
+    case kernel::vectorized:
+      return mm::vectorized_tiling;
+    default:
+      return mm::warp_tiled_tiling(config);
+  }
+}
 
 model::access_counts predict(kernel k, std::size_t n, unsigned config, walk how) {
   mm::check_side(n);

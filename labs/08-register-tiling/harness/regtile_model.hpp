@@ -12,10 +12,14 @@
 // on, so the counts are also what smsp__inst_executed_op_shared_ld counts: exact.
 #pragma once
 
-#include "cudalab/model/access_model.hpp"
+#include "cudalab/model/block_classes.hpp"
 
 #include <cstddef>
 #include <cstdint>
+
+namespace cudalab::matmul {
+struct block_tiling;
+}
 
 namespace cudalab::labs::regtile_model {
 
@@ -27,10 +31,12 @@ enum class kernel {
   vectorized,
   warp_tiled,
 };
-enum class walk { block_classes, every_block };
+// Buffers 0 to 2 are A, B and C, 3 to 5 pad_to_64's padded copies.
+using model::buffer_base;
+using model::walk;
 
-// Model base addresses of A, B, C (and pad_to_64's padded copies, 3 to 5): 2^40 bytes apart.
-inline std::uint64_t buffer_base(unsigned buffer) { return std::uint64_t{buffer} << 40; }
+// The tiling of a block-tiled kernel (coarse_1d to warp_tiled; `config` is warp_tiled's).
+const matmul::block_tiling& tiling_of(kernel k, unsigned config = 0);
 
 // The counts of one launch (all of its kernels) for side n; `config` is warp_tiled's.
 model::access_counts predict(kernel k, std::size_t n, unsigned config = 0,

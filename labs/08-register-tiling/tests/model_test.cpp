@@ -33,23 +33,10 @@ TEST(regtile_model, block_classes_equal_walking_every_block_at_odd_and_aligned_s
     }
 }
 
-const mm::block_tiling& tiling(kernel k, unsigned config) {
-  switch (k) {
-    case kernel::coarse_1d:
-      return mm::coarse_1d_tiling;
-    case kernel::register_2d:
-      return mm::register_2d_tiling;
-    case kernel::vectorized:
-      return mm::vectorized_tiling;
-    default:
-      return mm::warp_tiled_tiling(config);
-  }
-}
-
 // The LDS a warp issues per step, from the tiling: 16-byte reads wherever a thread's words are
 // consecutive and aligned (the SASS the README shows), 4-byte ones otherwise.
 std::uint64_t derived_loads_per_step(kernel k, unsigned config) {
-  const mm::block_tiling& t = tiling(k, config);
+  const mm::block_tiling& t = rm::tiling_of(k, config);
   switch (k) {
     case kernel::coarse_1d:  // a row's BK words in BK/4 LDS.128, one B word a column
       return t.tm * t.bk / 4 + t.bk;
@@ -65,7 +52,7 @@ std::uint64_t derived_loads_per_step(kernel k, unsigned config) {
 TEST(regtile_model, shared_load_instructions_follow_the_tiling_at_any_side) {
   for (const point& p : every_kernel) {
     if (p.k == kernel::pad_product || p.k == kernel::pad_with_copies) continue;
-    const mm::block_tiling& t = tiling(p.k, p.config);
+    const mm::block_tiling& t = rm::tiling_of(p.k, p.config);
     EXPECT_EQ(rm::shared_loads_per_warp_step(p.k, p.config), derived_loads_per_step(p.k, p.config));
     for (std::size_t n : {std::size_t{1001}, std::size_t{2048}, std::size_t{4096}}) {
       const auto c = rm::predict(p.k, n, p.config);

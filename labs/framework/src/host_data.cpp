@@ -21,15 +21,8 @@ namespace {
 // Value k of the stream is a function of k alone (splitmix64's state after k steps is
 // seed + k * gamma), so any range of the stream can be made on its own thread and the inputs
 // are the same whatever the number of cores.
-constexpr std::uint64_t golden_gamma = 0x9e3779b97f4a7c15ull;
-
-std::uint64_t mix(std::uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 std::uint64_t value_at(std::uint64_t seed, std::uint64_t k) {
-  return mix(seed + (k + 1) * golden_gamma);
+  return splitmix64(seed + k * splitmix64_gamma);
 }
 // Uniform in [0, 1) on the 2^24 floats of that spacing.
 float unit_float(std::uint64_t bits) {
@@ -48,7 +41,7 @@ std::vector<float> random_floats(std::size_t n, std::uint64_t seed, float lo, fl
       std::uint64_t bits = value_at(seed, i);
       float x = lo + (hi - lo) * unit_float(bits);
       while (x == 0.0f || x >= hi) {
-        bits = mix(bits + golden_gamma);
+        bits = splitmix64(bits);
         x = lo + (hi - lo) * unit_float(bits);
       }
       v[i] = x;

@@ -3,6 +3,7 @@
 
 #include "matmul/matmul_index.cuh"
 
+#include "cudalab/host_data.hpp"
 #include "cudalab/parallel_chunks.hpp"
 
 #include <algorithm>
@@ -18,13 +19,6 @@
 namespace cudalab::labs::matmul_data {
 namespace {
 
-std::uint64_t mix(std::uint64_t x) {  // splitmix64's finalizer
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
 constexpr std::uint32_t poison_bits = 0xFFFFFFFFu;  // what fill_bytes(0xFF) leaves in a float
 
 std::uint32_t bits_of(float f) {
@@ -36,7 +30,7 @@ std::uint32_t bits_of(float f) {
 }  // namespace
 
 float input_value(unsigned which, std::size_t i) {
-  const std::uint64_t h = mix((std::uint64_t{which} << 56) ^ i);
+  const std::uint64_t h = splitmix64((std::uint64_t{which} << 56) ^ i);
   // 2^23 values in (-1, 1), odd multiples of 2^-23: never 0, each exact in a float.
   const auto step = static_cast<std::int64_t>(h >> 41);  // 0 .. 2^23 - 1
   return static_cast<float>((2 * step + 1 - (std::int64_t{1} << 23))) / static_cast<float>(1 << 23);
@@ -61,7 +55,7 @@ std::vector<std::size_t> sampled_outputs(std::size_t n) {
   for (std::size_t col : lines)
     for (std::size_t i = 0; i < n; ++i) out.push_back(i * n + col);
   for (std::size_t s = 0; s < random_outputs; ++s)
-    out.push_back(mix(0xC0FFEEull ^ (s << 20) ^ n) % (n * n));
+    out.push_back(splitmix64(0xC0FFEEull ^ (s << 20) ^ n) % (n * n));
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;

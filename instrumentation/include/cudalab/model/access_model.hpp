@@ -30,6 +30,10 @@ inline constexpr int bank_bytes = 4;
 // Address of a lane that does not take part in the instruction (inactive or predicated off).
 inline constexpr std::uint64_t inactive_lane = ~std::uint64_t{0};
 
+// Model base address of a lab's buffer number `buffer`: cudaMalloc returns 256-byte aligned
+// memory; separate allocations are modelled 2^40 bytes apart so that no two share a sector.
+inline std::uint64_t buffer_base(unsigned buffer) { return std::uint64_t{buffer} << 40; }
+
 // local: a thread's private memory (LDL/STL), coalesced like global memory; the caller gives
 // each lane's byte address in the hardware's interleaved layout (docs/metrics.md).
 enum class memory_space { global, shared, local };

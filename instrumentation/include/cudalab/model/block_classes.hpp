@@ -47,6 +47,10 @@ inline std::uint64_t repeat_period(std::initializer_list<std::uint64_t> bytes_pe
   return period;
 }
 
+// How a prediction sums a launch: the shortcut, or every block (and every loop step), the
+// reference its tests hold it to.
+enum class walk { block_classes, every_block };
+
 // One axis of a grid, cut as described above.
 struct grid_axis {
   std::uint64_t blocks = 1;    // blocks launched along this axis
@@ -59,8 +63,14 @@ struct grid_axis {
   static grid_axis guarded(std::uint64_t threads, std::uint64_t block_threads,
                            std::initializer_list<std::uint64_t> bytes_per_block);
 
+  // An axis of `count` blocks or loop steps of which [0, whole) pass every guard and repeat with
+  // `period` (whole is capped at count), and [whole, count) are edges walked one by one.
+  static grid_axis with_whole(std::uint64_t count, std::uint64_t whole, std::uint64_t period);
+
   // The representative blocks of the axis, each with the number of blocks it stands for.
   std::vector<std::pair<std::uint64_t, std::uint64_t>> representatives() const;
+  // The blocks `how` walks: the representatives, or every block once.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> walked(walk how) const;
   void check() const;
 };
 
@@ -72,6 +82,15 @@ inline grid_axis grid_axis::guarded(std::uint64_t threads, std::uint64_t block_t
   a.whole = threads / block_threads;
   a.edge_end = a.blocks;
   a.period = repeat_period(bytes_per_block);
+  return a;
+}
+
+inline grid_axis grid_axis::with_whole(std::uint64_t count, std::uint64_t whole,
+                                       std::uint64_t period) {
+  grid_axis a;
+  a.blocks = a.edge_end = count;
+  a.whole = std::min(whole, count);
+  a.period = period;
   return a;
 }
 
@@ -90,6 +109,13 @@ inline std::vector<std::pair<std::uint64_t, std::uint64_t>> grid_axis::represent
     reps.emplace_back(r, (whole - r + period - 1) / period);
   for (std::uint64_t b = whole; b < edge_end; ++b) reps.emplace_back(b, 1);
   return reps;
+}
+
+inline std::vector<std::pair<std::uint64_t, std::uint64_t>> grid_axis::walked(walk how) const {
+  if (how == walk::block_classes) return representatives();
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> all;
+  for (std::uint64_t b = 0; b < blocks; ++b) all.emplace_back(b, 1);
+  return all;
 }
 
 // Blocks the shortcut walks: what a prediction's cost grows with.

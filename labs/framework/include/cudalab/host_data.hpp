@@ -11,6 +11,17 @@
 
 namespace cudalab {
 
+// One step of splitmix64 (Steele, Lea and Flood 2014): add the golden gamma, then three
+// multiply-xorshift rounds. Counter-based: value k of a stream is splitmix64(seed + k * gamma),
+// a function of k alone, so element i of an input never depends on element i - 1.
+inline constexpr std::uint64_t splitmix64_gamma = 0x9e3779b97f4a7c15ull;
+inline std::uint64_t splitmix64(std::uint64_t x) {
+  x += splitmix64_gamma;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
 // Uniform in [lo, hi), from a fixed seed: the same inputs for the same size, run after run.
 std::vector<float> random_floats(std::size_t n, std::uint64_t seed, float lo = 0.5f,
                                  float hi = 1.5f);

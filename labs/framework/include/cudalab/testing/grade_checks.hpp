@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <vector>
@@ -59,6 +60,14 @@ inline bool line_fails(const grade_report& g, const std::string& start) {
       return line.size() >= 6 && line.substr(line.size() - 6) == "  FAIL";
   ADD_FAILURE() << "no line " << start << "\n" << describe(g);
   return false;
+}
+
+// Expects the lines of `g` that start with each of `failing` to fail and with each of `passing`
+// to pass.
+inline void expect_line_verdicts(const grade_report& g, std::initializer_list<const char*> failing,
+                                 std::initializer_list<const char*> passing) {
+  for (const char* start : failing) EXPECT_TRUE(line_fails(g, start)) << start;
+  for (const char* start : passing) EXPECT_FALSE(line_fails(g, start)) << start;
 }
 
 // The set `cudalab check` asks for (the lab's default metrics and the grade's extra ones)

@@ -14,15 +14,23 @@
 
 namespace cudalab::testing {
 
-// `l` registers exactly the variants of `expected`, each with its role.
-inline void expect_variant_roles(
-    const lab& l, const std::vector<std::pair<const char*, variant_role>>& expected) {
-  ASSERT_EQ(l.variants.size(), expected.size());
-  for (const auto& [name, role] : expected) {
-    const variant* v = l.find(name);
-    ASSERT_NE(v, nullptr) << name;
-    EXPECT_EQ(v->role, role) << name;
-  }
+// The names of the variants expected in one role.
+struct variants_in_role {
+  variant_role role;
+  std::vector<const char*> names;
+};
+
+// `l` registers exactly the variants named in `expected`, each with the role it is listed under.
+inline void expect_variant_roles(const lab& l, const std::vector<variants_in_role>& expected) {
+  std::size_t named = 0;
+  for (const variants_in_role& group : expected) named += group.names.size();
+  ASSERT_EQ(l.variants.size(), named);
+  for (const variants_in_role& group : expected)
+    for (const char* name : group.names) {
+      const variant* v = l.find(name);
+      ASSERT_NE(v, nullptr) << name;
+      EXPECT_EQ(v->role, group.role) << name;
+    }
 }
 
 // The names of the variants the grader's tests grade as the exercise (grade.hpp).

@@ -5,6 +5,7 @@
 
 #include "cudalab/metrics.hpp"
 #include "cudalab/model/access_model.hpp"
+#include "cudalab/testing/grade_checks.hpp"
 
 #include <gtest/gtest.h>
 
@@ -49,6 +50,18 @@ inline void expect_shared_counts_equal(const std::map<std::string, double>& tota
     ASSERT_TRUE(measured.has_value()) << metric << " was not collected";
     EXPECT_EQ(*measured, predicted.at(metric)) << metric;
   }
+}
+
+// The exercise's row of lab `lab_id` at side n (256 threads a block), verified as `v`, measured
+// as the model's counts `c`: its global totals exact, its shared ones as add_shared_totals
+// makes them with `extra_conflicts`. What the tiled labs' grader tests grade on the CPU.
+inline result_row modelled_exercise_row(const std::string& lab_id, std::size_t n,
+                                        const model::access_counts& c, double extra_conflicts,
+                                        const verify_result& v) {
+  result_row r = measured_exercise_row(lab_id, launch_config{n, 256, 0}, v);
+  set_global_totals(r.counters.totals, c);
+  add_shared_totals(r.counters.totals, c, extra_conflicts);
+  return r;
 }
 
 }  // namespace cudalab::testing

@@ -8,7 +8,11 @@
 
 #include "gpu_test.hpp"
 
+#include <cstddef>
+#include <initializer_list>
 #include <memory>
+#include <optional>
+#include <random>
 
 namespace cudalab::testing {
 
@@ -21,6 +25,20 @@ inline verify_result run_once_and_verify(const variant& v, const launch_config& 
   prepared->launch(stream);
   prepared->download(stream);
   return prepared->verify();
+}
+
+// The launches of a sweep at random sizes: at each block size of `blocks`, `trials` sizes drawn
+// from [1, max_size] with the generator seeded `seed` (the same sizes every run), each made odd
+// so the tail block is partial; `first`, where given, is each block size's first size instead
+// of a draw. Calls fn(n, block).
+template <class Fn>
+void for_random_sizes(unsigned seed, std::size_t max_size, std::initializer_list<int> blocks,
+                      int trials, std::optional<std::size_t> first, Fn&& fn) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<std::size_t> size(1, max_size);
+  for (int block : blocks)
+    for (int trial = 0; trial < trials; ++trial)
+      fn(trial == 0 && first ? *first : size(rng) | 1, block);
 }
 
 // Uploads, then resets and launches twice (the second run shows that reset re-poisons the
