@@ -1,0 +1,44 @@
+// A wrong way to do lab 02's exercise, kept as a test input for the grader: no array at all, but
+// each of the sixteen terms is added to out[i] by a global atomic (atomicAdd with its result
+// unused: REDG in the SASS). The sums are right and the local counters read zero; the load and
+// store sectors are the registers kernel's (x read once, out stored once), because reductions
+// are counted apart from loads and stores. The grader fails it on the line that counts the
+// other memory paths: sixteen global reductions a thread where the registers kernel has none.
+#include "memory_lab.hpp"
+#include "memory_variants.hpp"
+
+#include "memory/memory_index.cuh"
+
+#include "cudalab/check.hpp"
+
+namespace cudalab::labs {
+namespace {
+
+__global__ void reduce_into_out_kernel(const float* x, float* out, std::size_t n, unsigned step) {
+  const std::size_t i = memory::element_index(blockIdx.x, blockDim.x, threadIdx.x);
+  if (i >= n) return;
+  const float xi = x[i];
+  out[i] = 0.0f;
+#pragma unroll
+  for (unsigned k = 0; k < memory::spill_words; ++k)
+    atomicAdd(out + i,
+              static_cast<float>(memory::spill_slot(k, step) + 1) * memory::spill_value(xi, k));
+}
+
+memory::launch_dims launch_exercise(const float* x, const float*, float* out, std::size_t n,
+                                    unsigned block, cudaStream_t stream) {
+  const memory::launch_dims d = memory::one_thread_each(n, block);
+  reduce_into_out_kernel<<<d.grid, d.block, 0, stream>>>(x, out, n, spill_step);
+  CUDALAB_CHECK_LAUNCH();
+  return d;
+}
+
+}  // namespace
+
+variant make_memory_exercise_variant() {
+  return make_memory_kernel_variant({"exercise", variant_role::exercise,
+                                     "wrong way: the terms added to out by global atomics",
+                                     launch_exercise, memory_output::spill_sum, std::nullopt});
+}
+
+}  // namespace cudalab::labs
