@@ -7,7 +7,7 @@
 #include "matmul_variants.hpp"
 
 #include "cudalab/check.hpp"
-#include "cudalab/unique_handle.hpp"
+#include "cudalab/testing/linear_texture.hpp"
 
 namespace cudalab::labs {
 namespace {
@@ -24,30 +24,10 @@ __global__ void texture_naive_kernel(cudaTextureObject_t a, cudaTextureObject_t 
   c[static_cast<std::size_t>(row) * n + col] = sum;
 }
 
-struct destroy_texture {
-  void operator()(cudaTextureObject_t t) const noexcept {
-    CUDALAB_CHECK_CUDA_NOEXCEPT(cudaDestroyTextureObject(t));
-  }
-};
-using texture_object = unique_handle<cudaTextureObject_t, destroy_texture>;
-
-// A texture object reading n x n floats of linear device memory, element by element.
-texture_object floats_as_texture(const float* data, std::size_t n) {
-  cudaResourceDesc resource{};
-  resource.resType = cudaResourceTypeLinear;
-  resource.res.linear.devPtr = const_cast<float*>(data);
-  resource.res.linear.desc = cudaCreateChannelDesc<float>();
-  resource.res.linear.sizeInBytes = n * n * sizeof(float);
-  cudaTextureDesc how{};
-  how.readMode = cudaReadModeElementType;
-  texture_object t;
-  CUDALAB_CHECK_CUDA(cudaCreateTextureObject(t.receive(), &resource, &how, nullptr));
-  return t;
-}
-
 matmul::launch_dims launch_exercise(const float* a, const float* b, float* c, std::size_t n,
                                     unsigned t, cudaStream_t stream) {
-  const texture_object a_texture = floats_as_texture(a, n), b_texture = floats_as_texture(b, n);
+  const testing::texture_object a_texture = testing::linear_float_texture(a, n * n);
+  const testing::texture_object b_texture = testing::linear_float_texture(b, n * n);
   const matmul::launch_dims d = matmul::tiled_dims(n, t);
   texture_naive_kernel<<<d.grid, d.block, 0, stream>>>(a_texture.get(), b_texture.get(), c,
                                                        static_cast<unsigned>(n));

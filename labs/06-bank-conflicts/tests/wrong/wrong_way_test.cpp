@@ -6,6 +6,7 @@
 
 // pad_two_words: a pitch of 34 words: 2-way column reads.
 // one_lane_at_a_time: lanes take turns at global memory: one sector a request, 32 times the
-// requests.
+// requests. texture_column_reads: the columns read through the texture path, no tile.
 CUDALAB_WRONG_WAY_TEST(transpose_wrong_way, cudalab::labs::make_lab_06_bank_conflicts,
-                       {"pad_two_words", "shared conflicts"}, {"one_lane_at_a_time", "requests"})
+                       {"pad_two_words", "shared conflicts"}, {"one_lane_at_a_time", "requests"},
+                       {"texture_column_reads", "other memory paths"})
