@@ -48,6 +48,18 @@ counter_availability construct_with(const std::shared_ptr<fake_state>& state) {
   }
 }
 
+// Expects a collect() of no launch on `session` to throw a cudalab::error whose message holds
+// `words`; `unreported` is the failure when it returns instead.
+void expect_collect_error(counter_session& session, const std::string& words,
+                          const char* unreported) {
+  try {
+    session.collect([] {});
+    FAIL() << unreported;
+  } catch (const error& e) {
+    EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+  }
+}
+
 bool one_line(const std::string& s) { return !s.empty() && s.find('\n') == std::string::npos; }
 
 TEST(counter_session_fake, probe_on_a_healthy_gpu_is_available_and_leaves_nothing_behind) {
@@ -436,24 +448,14 @@ TEST(counter_session_fake, a_full_counter_image_is_reported_as_dropped_ranges) {
   state->ranges =
       std::vector<std::vector<double>>(counter_session::max_kernels_per_collect + 1, {1, 1});
   counter_session session(make_fake(state), two_metrics);
-  try {
-    session.collect([] {});
-    FAIL() << "a full counter image went unreported";
-  } catch (const error& e) {
-    EXPECT_NE(std::string(e.what()).find("dropped kernel range"), std::string::npos) << e.what();
-  }
+  expect_collect_error(session, "dropped kernel range", "a full counter image went unreported");
   EXPECT_FALSE(state->enabled);
 }
 
 TEST(counter_session_fake, a_collect_that_launches_nothing_is_an_error) {
   auto state = healthy();
   counter_session session(make_fake(state), two_metrics);
-  try {
-    session.collect([] {});
-    FAIL() << "an empty collect() returned counters";
-  } catch (const error& e) {
-    EXPECT_NE(std::string(e.what()).find("no kernel"), std::string::npos) << e.what();
-  }
+  expect_collect_error(session, "no kernel", "an empty collect() returned counters");
 }
 
 TEST(counter_session_fake, a_throwing_launch_stops_the_pass_and_propagates) {

@@ -17,7 +17,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <initializer_list>
 #include <utility>
 #include <vector>
 
@@ -27,6 +26,18 @@ namespace {
 constexpr std::size_t n = std::size_t{1} << 20;
 constexpr int block = 256;
 constexpr unsigned grid = static_cast<unsigned>(n / block);
+
+// A metric's short name and its total in one collect.
+using expected_total = std::pair<const char*, double>;
+
+// The figures of the header, each kernel alone.
+const std::vector<expected_total> coalesced_copy_totals = {
+    {"ld_requests", 32768}, {"ld_sectors", 131072},    {"st_requests", 32768},
+    {"st_sectors", 131072}, {"global_ld_inst", 32768}, {"ld_bytes_per_sector", 32}};
+const std::vector<expected_total> stride_32_gather_totals = {{"ld_requests", 32768},
+                                                             {"ld_sectors", 1048576},
+                                                             {"st_sectors", 131072},
+                                                             {"ld_bytes_per_sector", 4}};
 
 __global__ void copy_f32_kernel(const float* in, float* out, std::size_t count) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
@@ -84,8 +95,7 @@ class counter_session_gpu : public counter_test {
     return it == r.totals.end() ? -1.0 : it->second;
   }
   // Expects each total of `expected` (short name, value) in r.
-  static void expect_totals(const counter_result& r,
-                            std::initializer_list<std::pair<const char*, double>> expected) {
+  static void expect_totals(const counter_result& r, const std::vector<expected_total>& expected) {
     for (const auto& [short_name, value] : expected) EXPECT_EQ(total(r, short_name), value);
   }
 
@@ -101,12 +111,7 @@ TEST_F(counter_session_gpu, coalesced_copy_reads_32768_requests_and_131072_secto
   counter_session session(0, memory_and_efficiency());
   const counter_result r = session.collect([&] { launch_copy(); });
   ASSERT_EQ(r.kernels.size(), 1u);
-  expect_totals(r, {{"ld_requests", 32768},
-                    {"ld_sectors", 131072},
-                    {"st_requests", 32768},
-                    {"st_sectors", 131072},
-                    {"global_ld_inst", 32768},
-                    {"ld_bytes_per_sector", 32}});
+  expect_totals(r, coalesced_copy_totals);
   std::vector<float> out;
   m_out.copy_to_host(out, nullptr);
   EXPECT_EQ(out, m_host);
@@ -116,10 +121,7 @@ TEST_F(counter_session_gpu, stride_32_gather_reads_1048576_sectors) {
   counter_session session(0, memory_and_efficiency());
   const counter_result r = session.collect([&] { launch_gather(); });
   ASSERT_EQ(r.kernels.size(), 1u);
-  expect_totals(r, {{"ld_requests", 32768},
-                    {"ld_sectors", 1048576},
-                    {"st_sectors", 131072},
-                    {"ld_bytes_per_sector", 4}});
+  expect_totals(r, stride_32_gather_totals);
 }
 
 TEST_F(counter_session_gpu, two_kernels_give_two_entries_and_summed_totals) {
