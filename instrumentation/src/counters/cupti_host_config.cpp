@@ -6,9 +6,29 @@
 
 #include <cupti_profiler_host.h>
 
+#include <cstdint>
 #include <utility>
+#include <vector>
 
 namespace cudalab::detail {
+namespace {
+
+// The parameters of a call on the host object `host`.
+template <class Params>
+Params on_host(Params params, CUpti_Profiler_Host_Object* host) {
+  params.pHostObject = host;
+  return params;
+}
+
+// The parameters of a call that reads or fills the configuration image `image`, already sized.
+template <class Params>
+Params on_image(Params params, std::vector<std::uint8_t>& image) {
+  params.configImageSize = image.size();
+  params.pConfigImage = image.data();
+  return params;
+}
+
+}  // namespace
 
 cupti_host_config::cupti_host_config(const std::string& chip,
                                      const std::vector<std::uint8_t>& availability,
@@ -23,26 +43,22 @@ cupti_host_config::cupti_host_config(const std::string& chip,
   try {
     std::vector<const char*> names;
     for (const auto& m : m_metrics) names.push_back(m.c_str());
-    auto add = CUDALAB_CUPTI_PARAMS(CUpti_Profiler_Host_ConfigAddMetrics_Params);
-    add.pHostObject = m_host;
+    auto add = on_host(CUDALAB_CUPTI_PARAMS(CUpti_Profiler_Host_ConfigAddMetrics_Params), m_host);
     add.ppMetricNames = names.data();
     add.numMetrics = names.size();
     CUDALAB_CHECK_CUPTI(cuptiProfilerHostConfigAddMetrics(&add));
 
-    auto size = CUDALAB_CUPTI_PARAMS(CUpti_Profiler_Host_GetConfigImageSize_Params);
-    size.pHostObject = m_host;
+    auto size =
+        on_host(CUDALAB_CUPTI_PARAMS(CUpti_Profiler_Host_GetConfigImageSize_Params), m_host);
     CUDALAB_CHECK_CUPTI(cuptiProfilerHostGetConfigImageSize(&size));
     m_image.resize(size.configImageSize);
 
-    auto image = CUDALAB_CUPTI_PARAMS(CUpti_Profiler_Host_GetConfigImage_Params);
-    image.pHostObject = m_host;
-    image.configImageSize = m_image.size();
-    image.pConfigImage = m_image.data();
+    auto image = on_image(
+        on_host(CUDALAB_CUPTI_PARAMS(CUpti_Profiler_Host_GetConfigImage_Params), m_host), m_image);
     CUDALAB_CHECK_CUPTI(cuptiProfilerHostGetConfigImage(&image));
 
-    auto passes = CUDALAB_CUPTI_PARAMS(CUpti_Profiler_Host_GetNumOfPasses_Params);
-    passes.configImageSize = m_image.size();
-    passes.pConfigImage = m_image.data();
+    auto passes =
+        on_image(CUDALAB_CUPTI_PARAMS(CUpti_Profiler_Host_GetNumOfPasses_Params), m_image);
     CUDALAB_CHECK_CUPTI(cuptiProfilerHostGetNumOfPasses(&passes));
     m_passes = passes.numOfPasses;
   } catch (...) {
@@ -72,8 +88,7 @@ cupti_host_config& cupti_host_config::operator=(cupti_host_config&& other) noexc
 
 void cupti_host_config::release() noexcept {
   if (!m_host) return;
-  auto deinit = CUDALAB_CUPTI_PARAMS(CUpti_Profiler_Host_Deinitialize_Params);
-  deinit.pHostObject = m_host;
+  auto deinit = on_host(CUDALAB_CUPTI_PARAMS(CUpti_Profiler_Host_Deinitialize_Params), m_host);
   CUDALAB_CHECK_CUPTI_NOEXCEPT(cuptiProfilerHostDeinitialize(&deinit));
   m_host = nullptr;
 }

@@ -2,6 +2,7 @@
 // one-line reason and fix, permission is recognised at whichever call CUPTI refuses, nothing
 // stays initialized or enabled, and the collect loop, dropped ranges and totals behave.
 #include "fake_backend.hpp"
+#include "unknown_metric_check.hpp"
 
 #include "cudalab/counters.hpp"
 
@@ -12,6 +13,8 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace cudalab::testing {
 namespace {
@@ -21,6 +24,13 @@ const std::vector<std::string> two_metrics = {"l1tex__t_sectors_pipe_lsu_mem_glo
                                               "global_op_ld.ratio"};
 
 std::shared_ptr<fake_state> healthy() { return std::make_shared<fake_state>(); }
+
+// A healthy GPU whose collects report `ranges`, one a kernel: its value of each metric.
+std::shared_ptr<fake_state> healthy_with_ranges(std::vector<std::vector<double>> ranges) {
+  auto state = healthy();
+  state->ranges = std::move(ranges);
+  return state;
+}
 
 counter_availability probe_with(const std::shared_ptr<fake_state>& state) {
   return counter_session::probe(make_fake(state), 0);
@@ -35,6 +45,18 @@ counter_availability construct_with(const std::shared_ptr<fake_state>& state) {
     return ok;
   } catch (const counters_unavailable& e) {
     return e.availability();
+  }
+}
+
+// Expects a collect() of no launch on `session` to throw a cudalab::error whose message holds
+// `words`; `unreported` is the failure when it returns instead.
+void expect_collect_error(counter_session& session, const std::string& words,
+                          const char* unreported) {
+  try {
+    session.collect([] {});
+    FAIL() << unreported;
+  } catch (const error& e) {
+    EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
   }
 }
 
@@ -122,8 +144,7 @@ TEST(counter_session_fake, no_permission_at_enable_explains_the_driver_option) {
 }
 
 TEST(counter_session_fake, no_permission_at_start_surfaces_from_collect_and_disables) {
-  auto state = healthy();
-  state->ranges = {{1, 2}};
+  auto state = healthy_with_ranges({{1, 2}});
   counter_session session(make_fake(state), two_metrics);
   state->fail_at["start"] = CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
   int launches = 0;
@@ -139,8 +160,7 @@ TEST(counter_session_fake, no_permission_at_start_surfaces_from_collect_and_disa
 }
 
 TEST(counter_session_fake, no_permission_when_a_later_collect_empties_its_data_is_reported) {
-  auto state = healthy();
-  state->ranges = {{1, 2}};
+  auto state = healthy_with_ranges({{1, 2}});
   counter_session session(make_fake(state), two_metrics);
   session.collect([] {});
   state->fail_at["reset_counter_data"] = CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
@@ -158,8 +178,7 @@ TEST(counter_session_fake, no_permission_when_a_later_collect_empties_its_data_i
 class permission_at_any_call : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(permission_at_any_call, is_classified_as_no_permission) {
-  auto state = healthy();
-  state->ranges = {{1, 2}};
+  auto state = healthy_with_ranges({{1, 2}});
   state->fail_at[GetParam()] = CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
   counter_status status = counter_status::available;
   try {
@@ -228,28 +247,23 @@ TEST(counter_session_fake, status_names_are_distinct) {
 
 TEST(counter_session_fake, a_metric_the_chip_does_not_know_is_an_error_naming_it) {
   auto state = healthy();
-  state->unknown_metrics = {"smsp__no_such_counter.sum"};
-  try {
-    counter_session session(make_fake(state),
-                            {"smsp__inst_executed.sum", "smsp__no_such_counter.sum"});
-    FAIL() << "an unknown metric was accepted";
-  } catch (const counters_unavailable& e) {
-    FAIL() << "an unknown metric is the user's mistake, not unavailability: " << e.what();
-  } catch (const error& e) {
-    const std::string what = e.what();
-    EXPECT_NE(what.find("'smsp__no_such_counter.sum'"), std::string::npos) << what;
-    EXPECT_NE(what.find("GH100"), std::string::npos) << what;
-    EXPECT_NE(what.find("CUPTI_ERROR_INVALID_PARAMETER"), std::string::npos) << what;
-    EXPECT_EQ(what.find("smsp__inst_executed.sum'"), std::string::npos) << what;
-  }
+  state->unknown_metrics = {unknown_metric};
+  expect_unknown_metric_error(
+      [&] {
+        counter_session session(make_fake(state), {"smsp__inst_executed.sum", unknown_metric});
+      },
+      [](const std::string& what) {
+        EXPECT_NE(what.find("GH100"), std::string::npos) << what;
+        EXPECT_NE(what.find("CUPTI_ERROR_INVALID_PARAMETER"), std::string::npos) << what;
+        EXPECT_EQ(what.find("smsp__inst_executed.sum'"), std::string::npos) << what;
+      });
   EXPECT_TRUE(state->destroyed);
 }
 
 TEST(counter_session_fake, a_catalogue_metric_the_chip_lacks_is_left_out_and_named) {
-  auto state = healthy();
+  auto state = healthy_with_ranges({{131072}});
   state->chip = "GB202";
   state->unknown_metrics = {"dram__bytes_read.sum"};
-  state->ranges = {{131072}};
   const std::string sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
   counter_session session(make_fake(state), {sectors, "dram__bytes_read.sum"});
   EXPECT_EQ(session.metrics(), std::vector<std::string>{sectors});
@@ -278,8 +292,7 @@ TEST(counter_session_fake, a_chip_lacking_every_metric_asked_for_has_no_counters
 }
 
 TEST(counter_session_fake, collect_returns_each_kernel_and_sums_or_averages_totals) {
-  auto state = healthy();
-  state->ranges = {{131072, 32}, {1048576, 4}};
+  auto state = healthy_with_ranges({{131072, 32}, {1048576, 4}});
   counter_session session(make_fake(state), two_metrics);
   int launches = 0;
   const counter_result r = session.collect([&] { ++launches; });
@@ -328,8 +341,7 @@ int count_calls(const fake_state& state, const std::string& call) {
 }
 
 TEST(counter_session_fake, many_collects_enable_and_configure_once_and_the_end_disables) {
-  auto state = healthy();
-  state->ranges = {{1, 1}};
+  auto state = healthy_with_ranges({{1, 1}});
   {
     counter_session session(make_fake(state), two_metrics);
     state->calls.clear();  // the constructor's permission check enables and disables once
@@ -345,8 +357,7 @@ TEST(counter_session_fake, many_collects_enable_and_configure_once_and_the_end_d
 }
 
 TEST(counter_session_fake, a_failed_collect_disables_and_the_next_one_configures_again) {
-  auto state = healthy();
-  state->ranges = {{1, 1}};
+  auto state = healthy_with_ranges({{1, 1}});
   counter_session session(make_fake(state), two_metrics);
   session.collect([] {});
   EXPECT_THROW(session.collect([] { throw usage_error("bad launch"); }), usage_error);
@@ -358,10 +369,9 @@ TEST(counter_session_fake, a_failed_collect_disables_and_the_next_one_configures
 }
 
 TEST(counter_session_fake, user_replay_runs_before_pass_and_the_launches_once_per_pass) {
-  auto state = healthy();
+  auto state = healthy_with_ranges({{1, 1}});
   state->passes = 3;
   state->stops_until_all_submitted = 3;
-  state->ranges = {{1, 1}};
   counter_session session(make_fake(state), two_metrics, counter_replay::user);
   EXPECT_EQ(session.replay(), counter_replay::user);
   std::vector<std::string> order;
@@ -378,9 +388,8 @@ TEST(counter_session_fake, user_replay_runs_before_pass_and_the_launches_once_pe
 }
 
 TEST(counter_session_fake, kernel_replay_runs_before_pass_once) {
-  auto state = healthy();
+  auto state = healthy_with_ranges({{1, 1}});
   state->passes = 3;
-  state->ranges = {{1, 1}};
   counter_session session(make_fake(state), two_metrics);
   int before = 0, launches = 0;
   session.collect([&] { ++launches; }, [&] { ++before; });
@@ -389,8 +398,7 @@ TEST(counter_session_fake, kernel_replay_runs_before_pass_once) {
 }
 
 TEST(counter_session_fake, a_single_kernel_total_is_its_value) {
-  auto state = healthy();
-  state->ranges = {{4096, 25.6}};
+  auto state = healthy_with_ranges({{4096, 25.6}});
   counter_session session(make_fake(state), two_metrics);
   const counter_result r = session.collect([] {});
   EXPECT_EQ(r.totals.at(two_metrics[0]), 4096);
@@ -398,10 +406,9 @@ TEST(counter_session_fake, a_single_kernel_total_is_its_value) {
 }
 
 TEST(counter_session_fake, collect_repeats_start_stop_until_every_pass_is_submitted) {
-  auto state = healthy();
+  auto state = healthy_with_ranges({{1, 1}});
   state->passes = 3;
   state->stops_until_all_submitted = 3;
-  state->ranges = {{1, 1}};
   counter_session session(make_fake(state), two_metrics);
   EXPECT_EQ(session.passes(), 3);
   int launches = 0;
@@ -410,10 +417,9 @@ TEST(counter_session_fake, collect_repeats_start_stop_until_every_pass_is_submit
 }
 
 TEST(counter_session_fake, a_pass_loop_that_never_ends_is_an_error) {
-  auto state = healthy();
+  auto state = healthy_with_ranges({{1, 1}});
   state->passes = 2;
   state->stops_until_all_submitted = 1000;
-  state->ranges = {{1, 1}};
   counter_session session(make_fake(state), two_metrics);
   EXPECT_THROW(session.collect([] {}), error);
   EXPECT_FALSE(state->enabled);
@@ -442,29 +448,18 @@ TEST(counter_session_fake, a_full_counter_image_is_reported_as_dropped_ranges) {
   state->ranges =
       std::vector<std::vector<double>>(counter_session::max_kernels_per_collect + 1, {1, 1});
   counter_session session(make_fake(state), two_metrics);
-  try {
-    session.collect([] {});
-    FAIL() << "a full counter image went unreported";
-  } catch (const error& e) {
-    EXPECT_NE(std::string(e.what()).find("dropped kernel range"), std::string::npos) << e.what();
-  }
+  expect_collect_error(session, "dropped kernel range", "a full counter image went unreported");
   EXPECT_FALSE(state->enabled);
 }
 
 TEST(counter_session_fake, a_collect_that_launches_nothing_is_an_error) {
   auto state = healthy();
   counter_session session(make_fake(state), two_metrics);
-  try {
-    session.collect([] {});
-    FAIL() << "an empty collect() returned counters";
-  } catch (const error& e) {
-    EXPECT_NE(std::string(e.what()).find("no kernel"), std::string::npos) << e.what();
-  }
+  expect_collect_error(session, "no kernel", "an empty collect() returned counters");
 }
 
 TEST(counter_session_fake, a_throwing_launch_stops_the_pass_and_propagates) {
-  auto state = healthy();
-  state->ranges = {{1, 1}};
+  auto state = healthy_with_ranges({{1, 1}});
   counter_session session(make_fake(state), two_metrics);
   EXPECT_THROW(session.collect([] { throw usage_error("bad launch"); }), usage_error);
   EXPECT_FALSE(state->started);
@@ -472,8 +467,7 @@ TEST(counter_session_fake, a_throwing_launch_stops_the_pass_and_propagates) {
 }
 
 TEST(counter_session_fake, an_unexpected_cupti_error_in_collect_names_the_call) {
-  auto state = healthy();
-  state->ranges = {{1, 1}};
+  auto state = healthy_with_ranges({{1, 1}});
   counter_session session(make_fake(state), two_metrics);
   state->fail_at["decode"] = CUPTI_ERROR_UNKNOWN;
   try {
@@ -491,8 +485,7 @@ TEST(counter_session_fake, an_unexpected_cupti_error_in_collect_names_the_call) 
 }
 
 TEST(counter_session_fake, a_moved_session_still_collects) {
-  auto state = healthy();
-  state->ranges = {{7, 1}};
+  auto state = healthy_with_ranges({{7, 1}});
   counter_session first(make_fake(state), two_metrics);
   counter_session second(std::move(first));
   EXPECT_EQ(second.metrics(), two_metrics);

@@ -38,10 +38,15 @@ void expect_ld_cost(const model::access_counts& c, std::uint64_t wavefronts,
   EXPECT_EQ(c.shared_ld_conflicts, conflicts);
 }
 
+// The lanes of a strided access: lane l at byte l * stride_bytes.
+std::function<std::optional<std::uint64_t>(unsigned)> lanes_apart(std::uint64_t stride_bytes) {
+  return [stride_bytes](unsigned lane) { return stride_bytes * lane; };
+}
+
 }  // namespace
 
 TEST(shared_bank_model, consecutive_words_take_1_wavefront) {
-  const auto c = lds(4, [](unsigned lane) { return 4 * lane; });
+  const auto c = lds(4, lanes_apart(4));
   EXPECT_EQ(c.shared_ld_instructions, 1u);
   expect_ld_cost(c, 1u, 0u);
 }
@@ -75,13 +80,11 @@ TEST(shared_bank_model, bytes_of_one_word_are_broadcast) {
 }
 
 TEST(shared_bank_model, two_way_stride_takes_2_wavefronts) {
-  const auto c = lds(4, [](unsigned lane) { return 8 * lane; });
-  expect_ld_cost(c, 2u, 1u);
+  expect_ld_cost(lds(4, lanes_apart(8)), 2u, 1u);
 }
 
 TEST(shared_bank_model, float2_runs_in_two_conflict_free_half_warp_phases) {
-  const auto c = lds(8, [](unsigned lane) { return 8 * lane; });
-  expect_ld_cost(c, 2u, 0u);
+  expect_ld_cost(lds(8, lanes_apart(8)), 2u, 0u);
   // Only the first half-warp active: one phase, ideal 1.
   const auto half = lds(8, [](unsigned lane) -> std::optional<std::uint64_t> {
     if (lane >= 16) return std::nullopt;
@@ -92,13 +95,11 @@ TEST(shared_bank_model, float2_runs_in_two_conflict_free_half_warp_phases) {
 
 TEST(shared_bank_model, float2_with_a_16_word_stride_conflicts_within_each_half_warp) {
   // Lane l touches words 16l, 16l+1: banks 0,1 or 16,17; 8 distinct words a bank a phase.
-  const auto c = lds(8, [](unsigned lane) { return 64 * lane; });
-  expect_ld_cost(c, 16u, 14u);
+  expect_ld_cost(lds(8, lanes_apart(64)), 16u, 14u);
 }
 
 TEST(shared_bank_model, float4_loads_follow_the_half_warp_rule_measured_on_the_h100) {
-  const auto c = lds(16, [](unsigned lane) { return 16 * lane; });
-  expect_ld_cost(c, 4u, 0u);
+  expect_ld_cost(lds(16, lanes_apart(16)), 4u, 0u);
   const auto same = lds(16, [](unsigned) { return 0; });  // one broadcast a half-warp
   expect_ld_cost(same, 2u, 0u);
   // Four addresses, each read by lanes 0, 4, 8, 12 of a half (a warp tile's B fragment): both

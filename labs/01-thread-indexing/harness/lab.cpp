@@ -31,7 +31,9 @@
 #include <climits>
 #include <cmath>
 #include <memory>
+#include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace cudalab::labs {
 namespace {
@@ -40,6 +42,24 @@ using namespace cudalab::indexing;
 using model::access_kind;
 using model::memory_space;
 using model::warp_access;
+
+// The 1D kinds whose launchers all take (in, out, n, block, a, b, stream), and those launchers.
+using affine_launcher = launch_dims (*)(const float*, float*, std::size_t, unsigned, float, float,
+                                        cudaStream_t);
+const std::pair<indexing_kind, affine_launcher> affine_launchers[] = {
+    {indexing_kind::overlaunch, &launch_affine_overlaunch},
+    {indexing_kind::underlaunch, &launch_affine_underlaunch},
+    {indexing_kind::int64_index, &launch_affine_int64_index},
+    {indexing_kind::ceil_div, &launch_affine_guarded},
+    {indexing_kind::unguarded, &launch_affine_unguarded},
+    {indexing_kind::grid_stride, &launch_affine_grid_stride},
+};
+
+affine_launcher affine_launcher_of(indexing_kind k) {
+  for (const auto& [kind, launcher] : affine_launchers)
+    if (kind == k) return launcher;
+  throw std::logic_error("no affine launcher for this kind");
+}
 
 constexpr float coefficient_a = 1.5f;
 constexpr float coefficient_b = -0.25f;
@@ -176,27 +196,9 @@ class affine_variant final : public prepared_variant {
     const float* in = m_in.data();
     float* out = m_out.data();
     switch (m_kind) {
-      case indexing_kind::overlaunch:
-        m_dims = launch_affine_overlaunch(in, out, m_n, t, coefficient_a, coefficient_b, stream);
-        break;
-      case indexing_kind::underlaunch:
-        m_dims = launch_affine_underlaunch(in, out, m_n, t, coefficient_a, coefficient_b, stream);
-        break;
       case indexing_kind::int_index:
         m_dims = launch_affine_int_index(in, out, m_n, t, m_wraps.data(), coefficient_a,
                                          coefficient_b, stream);
-        break;
-      case indexing_kind::int64_index:
-        m_dims = launch_affine_int64_index(in, out, m_n, t, coefficient_a, coefficient_b, stream);
-        break;
-      case indexing_kind::ceil_div:
-        m_dims = launch_affine_guarded(in, out, m_n, t, coefficient_a, coefficient_b, stream);
-        break;
-      case indexing_kind::unguarded:
-        m_dims = launch_affine_unguarded(in, out, m_n, t, coefficient_a, coefficient_b, stream);
-        break;
-      case indexing_kind::grid_stride:
-        m_dims = launch_affine_grid_stride(in, out, m_n, t, coefficient_a, coefficient_b, stream);
         break;
       case indexing_kind::x_rows:
         m_dims = launch_matrix_x_rows(in, out, matrix_side(m_config.size), t, coefficient_a,
@@ -205,6 +207,14 @@ class affine_variant final : public prepared_variant {
       case indexing_kind::x_cols:
         m_dims = launch_matrix_x_cols(in, out, matrix_side(m_config.size), t, coefficient_a,
                                       coefficient_b, stream);
+        break;
+      case indexing_kind::overlaunch:
+      case indexing_kind::underlaunch:
+      case indexing_kind::int64_index:
+      case indexing_kind::ceil_div:
+      case indexing_kind::unguarded:
+      case indexing_kind::grid_stride:
+        m_dims = affine_launcher_of(m_kind)(in, out, m_n, t, coefficient_a, coefficient_b, stream);
         break;
     }
   }

@@ -10,6 +10,7 @@
 #include "memory/memory_kernels.cuh"
 
 #include "cudalab/device_buffer.hpp"
+#include "cudalab/host_timed_variant.hpp"
 #include "cudalab/stream.hpp"
 
 #include <algorithm>
@@ -216,11 +217,10 @@ variant make_timer_variant(std::string name, variant_role role, bool host_clock,
 }
 
 variant make_alloc_variant() {
-  variant v =
-      new_variant("alloc_free", variant_role::baseline,
-                  "cudaMalloc + cudaFree of one buffer of the size: compare with a kernel's time");
-  v.has_kernels = false;
-  v.timed_on_host = true;  // cudaMalloc and cudaFree return when done: the host's clock sees it
+  // cudaMalloc and cudaFree return when done: the host's clock sees it.
+  variant v = new_host_timed_variant(
+      "alloc_free", variant_role::baseline,
+      "cudaMalloc + cudaFree of one buffer of the size: compare with a kernel's time");
   v.device_bytes = one_device_buffer;
   v.ideal = [](const launch_config&) { return work_counts{}; };
   v.prepare = [](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {

@@ -8,6 +8,7 @@
 
 #include "cudalab/check.hpp"
 #include "cudalab/device_buffer.hpp"
+#include "cudalab/host_timed_variant.hpp"
 
 #include <cstring>
 #include <memory>
@@ -99,12 +100,10 @@ variant make_kernel_variant(kernel_spec spec) {
 }
 
 variant make_cpu_naive_variant() {
-  variant v =
-      new_variant("cpu_naive", variant_role::baseline,
-                  "the triple loop on one CPU core, in float (data already in host memory)");
   // --block is ignored: one CPU core.
-  v.has_kernels = false;
-  v.timed_on_host = true;
+  variant v = new_host_timed_variant(
+      "cpu_naive", variant_role::baseline,
+      "the triple loop on one CPU core, in float (data already in host memory)");
   // About 0.2 s a run at the default size: one warm-up and three timed runs, not 23.
   v.max_timed_runs = 3;
   // At 4096 the loop would take minutes a run: larger sizes omit the CPU row.

@@ -19,6 +19,8 @@ namespace {
 
 constexpr std::size_t n = matmul_default_side;
 using matmul_model::kernel;
+using testing::describe;
+using testing::line_fails;
 
 // The product `k` at tile (or block) `shape` as the exercise, measured as the model predicts it,
 // with `extra_conflicts` real conflicts on loads and on stores beyond the model's.
@@ -28,9 +30,6 @@ result_row modelled(kernel k, unsigned shape, double extra_conflicts = 0.0, bool
       verify_result{correct, correct ? "max err 1.0e-07 <= 6.0e-05 of sum |a b|"
                                      : "1002001 of 1002001 outputs wrong"});
 }
-
-using testing::describe;
-using testing::line_fails;
 
 TEST(matmul_grade, tiled_at_every_tile_passes_every_line) {
   for (unsigned t : {16u, 32u}) {
@@ -80,12 +79,8 @@ TEST(matmul_grade, one_conflict_fails_and_the_data_stage_excess_does_not) {
 }
 
 TEST(matmul_grade, without_counters_it_fails_and_says_why) {
-  result_row r = modelled(kernel::tiled, fixed_tile);
-  r.counters.available = false;
-  r.counters.reason = "no counter permission";
-  const grade_report g = grade_matmul(r, {});
-  EXPECT_FALSE(g.passed);
-  EXPECT_NE(g.hint.find("cudalab doctor"), std::string::npos);
+  testing::expect_fails_without_counters_and_says_why(modelled(kernel::tiled, fixed_tile),
+                                                      grade_matmul);
 }
 
 TEST(matmul_grade, targets_are_the_models_tiled_figures) {

@@ -7,21 +7,14 @@
 #include "gpu_test.hpp"
 
 #include "cudalab/grade.hpp"
-#include "cudalab/testing/grader_tests.hpp"
+#include "cudalab/testing/check_test.hpp"
 
 #include <gtest/gtest.h>
-
-#include <string>
-
-#ifndef CUDALAB_EXPECT_CHECK_PASS
-#error "CUDALAB_EXPECT_CHECK_PASS must be 0 (exercise build) or 1 (solution build)"
-#endif
 
 namespace cudalab::labs {
 namespace {
 
 using testing::counter_test;
-using testing::describe;
 
 class coalescing_check : public counter_test {};
 
@@ -35,23 +28,10 @@ grade_outcome grade_this_build() {
   return o;
 }
 
-// Each build registers a differently named test, so CTest sees two distinct names.
-#if CUDALAB_EXPECT_CHECK_PASS
-TEST_F(coalescing_check, solution_passes_every_line) {
-  testing::expect_solution_passes(grade_this_build());
-}
-#else
-TEST_F(coalescing_check, untouched_exercise_fails_on_sectors_with_a_hint) {
-  const grade_outcome o = grade_this_build();
-  EXPECT_FALSE(o.report.passed) << describe(o);
-  ASSERT_EQ(o.report.lines.size(), 6u);
-  // The naive kernel is correct: it fails on traffic, 12 sectors a request, and is told why.
-  EXPECT_NE(o.report.lines[0].find("  ok"), std::string::npos) << describe(o);
-  EXPECT_NE(o.report.lines[1].find("12.00 <= 4.00"), std::string::npos) << describe(o);
-  EXPECT_NE(o.report.lines[3].find("FAIL"), std::string::npos) << describe(o);
-  EXPECT_FALSE(o.report.hint.empty());
-}
-#endif
+// The naive kernel is correct: it fails on traffic, 12 sectors a request, and is told why.
+CUDALAB_CHECK_CASES(coalescing_check, grade_this_build,
+                    untouched_exercise_fails_on_sectors_with_a_hint, 6, {0, "", {"  ok"}},
+                    {1, "", {"12.00 <= 4.00"}}, {3, "", {"FAIL"}})
 
 }  // namespace
 }  // namespace cudalab::labs

@@ -6,6 +6,8 @@
 // gets there by walking every lane through the kernels' index functions.
 #include "coalescing_lab.hpp"
 
+#include "closed_forms/closed_forms.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -17,36 +19,37 @@
 namespace cudalab::labs {
 namespace {
 
-using u64 = std::uint64_t;
+using closed_forms::ceil_div;
+using closed_forms::sectors_spanned;
+using closed_forms::u64;
 
 const std::vector<std::size_t> sizes{1, 31, 32, 1000, 12'345, 1'000'003, std::size_t{1} << 20};
 const std::vector<int> blocks{32, 64, 96, 128, 256, 512, 1024};
-
-u64 ceil_div(u64 a, u64 b) { return (a + b - 1) / b; }
-// Sectors covering the byte range [first, first + bytes).
-u64 sectors_spanned(u64 first, u64 bytes) {
-  return bytes == 0 ? 0 : (first + bytes - 1) / 32 - first / 32 + 1;
-}
 
 model::access_counts predict(coalescing_kind k, std::size_t n, int block, long param = 0) {
   return predict_coalescing(k, launch_config{n, block, param});
 }
 
+// Calls check(counts, n, block) with the prediction for `kind` at every launch of the sweep.
+template <class Check>
+void for_each_prediction(coalescing_kind kind, Check&& check) {
+  closed_forms::for_each_launch(
+      sizes, blocks, [&](std::size_t n, int block) { check(predict(kind, n, block), n, block); });
+}
+
 TEST(coalescing_model, aos_float3_needs_12_sectors_per_request) {
-  for (std::size_t n : sizes)
-    for (int block : blocks) {
-      const auto c = predict(coalescing_kind::aos_float3, n, block);
-      const u64 W = n / 32, a = n % 32;
-      u64 tail = 0;  // component c of the tail warp: bytes 12*32W + 4c .. of a lanes 12 apart
-      if (a > 0)
-        for (u64 comp = 0; comp < 3; ++comp) tail += sectors_spanned(4 * comp, 12 * (a - 1) + 4);
-      EXPECT_EQ(c.global_ld_requests, 3 * ceil_div(n, 32)) << n << " " << block;
-      EXPECT_EQ(c.global_ld_sectors, 3 * 12 * W + tail) << n << " " << block;
-      EXPECT_EQ(c.global_st_requests, 2 * c.global_ld_requests);
-      EXPECT_EQ(c.global_st_sectors, 2 * c.global_ld_sectors);
-      EXPECT_EQ(c.global_ld_bytes, 12 * n);
-      EXPECT_EQ(c.shared_ld_instructions + c.shared_st_instructions, 0u);
-    }
+  for_each_prediction(coalescing_kind::aos_float3, [](const auto& c, std::size_t n, int block) {
+    const u64 W = n / 32, a = n % 32;
+    u64 tail = 0;  // component c of the tail warp: bytes 12*32W + 4c .. of a lanes 12 apart
+    if (a > 0)
+      for (u64 comp = 0; comp < 3; ++comp) tail += sectors_spanned(4 * comp, 12 * (a - 1) + 4);
+    EXPECT_EQ(c.global_ld_requests, 3 * ceil_div(n, 32)) << n << " " << block;
+    EXPECT_EQ(c.global_ld_sectors, 3 * 12 * W + tail) << n << " " << block;
+    EXPECT_EQ(c.global_st_requests, 2 * c.global_ld_requests);
+    EXPECT_EQ(c.global_st_sectors, 2 * c.global_ld_sectors);
+    EXPECT_EQ(c.global_ld_bytes, 12 * n);
+    EXPECT_EQ(c.shared_ld_instructions + c.shared_st_instructions, 0u);
+  });
   // The figures ncu measured on an H100 (docs/access_model.md) are this closed form at 2^20.
   const auto big = predict(coalescing_kind::aos_float3, std::size_t{1} << 20, 256);
   EXPECT_EQ(big.global_ld_requests, 98'304u);
@@ -57,27 +60,27 @@ TEST(coalescing_model, aos_float3_needs_12_sectors_per_request) {
 }
 
 TEST(coalescing_model, staged_moves_whole_sectors_and_its_tile_is_conflict_free) {
-  for (std::size_t n : sizes)
-    for (int block : blocks) {
-      const auto c = predict(coalescing_kind::aos_float3_staged, n, block);
-      // Every aligned group of 32 floats below 3n is one request; the sectors are exactly
-      // those covering the 12n bytes.
-      EXPECT_EQ(c.global_ld_requests, ceil_div(3 * n, 32)) << n << " " << block;
-      EXPECT_EQ(c.global_ld_sectors, ceil_div(12 * n, 32)) << n << " " << block;
-      EXPECT_EQ(c.global_st_requests, 2 * ceil_div(3 * n, 32));
-      EXPECT_EQ(c.global_st_sectors, 2 * ceil_div(12 * n, 32));
-      EXPECT_EQ(c.global_ld_sectors, float3_ideal_ld_sectors(n));
-      EXPECT_EQ(c.global_st_sectors, float3_ideal_st_sectors(n));
-      // Shared: one STS (staging) and one LDS (write-back) per request, plus 3 LDS and 3 STS
-      // per warp for the update at words 3t+c; every one of them a single wavefront.
-      const u64 instructions = ceil_div(3 * n, 32) + 3 * ceil_div(n, 32);
-      EXPECT_EQ(c.shared_ld_instructions, instructions) << n << " " << block;
-      EXPECT_EQ(c.shared_st_instructions, instructions) << n << " " << block;
-      EXPECT_EQ(c.shared_ld_wavefronts, instructions);
-      EXPECT_EQ(c.shared_st_wavefronts, instructions);
-      EXPECT_EQ(c.shared_ld_conflicts, 0u);
-      EXPECT_EQ(c.shared_st_conflicts, 0u);
-    }
+  for_each_prediction(coalescing_kind::aos_float3_staged,
+                      [](const auto& c, std::size_t n, int block) {
+                        // Every aligned group of 32 floats below 3n is one request; the sectors are
+                        // exactly those covering the 12n bytes.
+                        EXPECT_EQ(c.global_ld_requests, ceil_div(3 * n, 32)) << n << " " << block;
+                        EXPECT_EQ(c.global_ld_sectors, ceil_div(12 * n, 32)) << n << " " << block;
+                        EXPECT_EQ(c.global_st_requests, 2 * ceil_div(3 * n, 32));
+                        EXPECT_EQ(c.global_st_sectors, 2 * ceil_div(12 * n, 32));
+                        EXPECT_EQ(c.global_ld_sectors, float3_ideal_ld_sectors(n));
+                        EXPECT_EQ(c.global_st_sectors, float3_ideal_st_sectors(n));
+                        // Shared: one STS (staging) and one LDS (write-back) per request, plus 3
+                        // LDS and 3 STS per warp for the update at words 3t+c; every one of them a
+                        // single wavefront.
+                        const u64 instructions = ceil_div(3 * n, 32) + 3 * ceil_div(n, 32);
+                        EXPECT_EQ(c.shared_ld_instructions, instructions) << n << " " << block;
+                        EXPECT_EQ(c.shared_st_instructions, instructions) << n << " " << block;
+                        EXPECT_EQ(c.shared_ld_wavefronts, instructions);
+                        EXPECT_EQ(c.shared_st_wavefronts, instructions);
+                        EXPECT_EQ(c.shared_ld_conflicts, 0u);
+                        EXPECT_EQ(c.shared_st_conflicts, 0u);
+                      });
 }
 
 TEST(coalescing_model, staged_with_a_block_not_a_multiple_of_8_wastes_partial_sectors) {
@@ -91,27 +94,23 @@ TEST(coalescing_model, staged_with_a_block_not_a_multiple_of_8_wastes_partial_se
 }
 
 TEST(coalescing_model, aos_float4_is_one_16_byte_access_at_16_sectors_per_request) {
-  for (std::size_t n : sizes)
-    for (int block : blocks) {
-      const auto c = predict(coalescing_kind::aos_float4, n, block);
-      EXPECT_EQ(c.global_ld_requests, ceil_div(n, 32)) << n << " " << block;
-      EXPECT_EQ(c.global_ld_sectors, ceil_div(16 * n, 32)) << n << " " << block;
-      EXPECT_EQ(c.global_st_requests, 2 * ceil_div(n, 32));
-      EXPECT_EQ(c.global_st_sectors, 2 * ceil_div(16 * n, 32));
-    }
+  for_each_prediction(coalescing_kind::aos_float4, [](const auto& c, std::size_t n, int block) {
+    EXPECT_EQ(c.global_ld_requests, ceil_div(n, 32)) << n << " " << block;
+    EXPECT_EQ(c.global_ld_sectors, ceil_div(16 * n, 32)) << n << " " << block;
+    EXPECT_EQ(c.global_st_requests, 2 * ceil_div(n, 32));
+    EXPECT_EQ(c.global_st_sectors, 2 * ceil_div(16 * n, 32));
+  });
   const auto full = predict(coalescing_kind::aos_float4, std::size_t{1} << 20, 256);
   EXPECT_EQ(full.global_ld_sectors / full.global_ld_requests, 16u);
 }
 
 TEST(coalescing_model, soa_is_three_coalesced_arrays) {
-  for (std::size_t n : sizes)
-    for (int block : blocks) {
-      const auto c = predict(coalescing_kind::soa, n, block);
-      EXPECT_EQ(c.global_ld_requests, 3 * ceil_div(n, 32)) << n << " " << block;
-      EXPECT_EQ(c.global_ld_sectors, 3 * ceil_div(4 * n, 32)) << n << " " << block;
-      EXPECT_EQ(c.global_st_requests, 6 * ceil_div(n, 32));
-      EXPECT_EQ(c.global_st_sectors, 6 * ceil_div(4 * n, 32));
-    }
+  for_each_prediction(coalescing_kind::soa, [](const auto& c, std::size_t n, int block) {
+    EXPECT_EQ(c.global_ld_requests, 3 * ceil_div(n, 32)) << n << " " << block;
+    EXPECT_EQ(c.global_ld_sectors, 3 * ceil_div(4 * n, 32)) << n << " " << block;
+    EXPECT_EQ(c.global_st_requests, 6 * ceil_div(n, 32));
+    EXPECT_EQ(c.global_st_sectors, 6 * ceil_div(4 * n, 32));
+  });
 }
 
 TEST(coalescing_model, char_per_thread_and_uchar4_touch_the_same_sectors_in_4x_the_requests) {

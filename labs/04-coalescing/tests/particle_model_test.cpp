@@ -10,6 +10,8 @@
 #include "coalescing_lab.hpp"
 #include "coalescing_particles.hpp"
 
+#include "closed_forms/closed_forms.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,19 +22,22 @@
 namespace cudalab::labs {
 namespace {
 
-using u64 = std::uint64_t;
+using closed_forms::ceil_div;
+using closed_forms::sectors_spanned;
+using closed_forms::u64;
 
 const std::vector<std::size_t> sizes{1, 31, 32, 33, 1000, 12'345, 100'003};
 const std::vector<int> blocks{32, 64, 96, 256, 1024};
 
-u64 ceil_div(u64 a, u64 b) { return (a + b - 1) / b; }
-// Sectors covering the byte range [first, first + bytes).
-u64 sectors_spanned(u64 first, u64 bytes) {
-  return bytes == 0 ? 0 : (first + bytes - 1) / 32 - first / 32 + 1;
-}
-
 model::access_counts predict(particle_layout layout, std::size_t n, int block) {
   return predict_particles(layout, launch_config{n, block, 0});
+}
+
+// Calls check(counts, n, block) with the prediction for `kind` at every launch of the sweep.
+template <class Check>
+void for_each_prediction(particle_layout kind, Check&& check) {
+  closed_forms::for_each_launch(
+      sizes, blocks, [&](std::size_t n, int block) { check(predict(kind, n, block), n, block); });
 }
 
 // Warps of the launch, block by block: warp k of block b holds elements bT + 32k onwards, at
@@ -46,30 +51,26 @@ void each_warp_range(std::size_t n, int block, Fn&& fn) {
 }
 
 TEST(particle_model, aos_loads_one_sector_per_particle_32_per_request) {
-  for (std::size_t n : sizes)
-    for (int block : blocks) {
-      const auto c = predict(particle_layout::aos, n, block);
-      EXPECT_EQ(c.global_ld_requests, ceil_div(n, 32)) << n << " " << block;
-      EXPECT_EQ(c.global_ld_sectors, n) << n << " " << block;
-      EXPECT_EQ(c.global_ld_bytes, 4 * n);
-      EXPECT_EQ(c.global_st_requests, ceil_div(n, 32)) << n << " " << block;
-      EXPECT_EQ(c.global_st_sectors, ceil_div(n, 8)) << n << " " << block;
-      EXPECT_EQ(c.global_st_bytes, 4 * n);
-      EXPECT_EQ(c.shared_ld_instructions + c.shared_st_instructions, 0u);
-    }
+  for_each_prediction(particle_layout::aos, [](const auto& c, std::size_t n, int block) {
+    EXPECT_EQ(c.global_ld_requests, ceil_div(n, 32)) << n << " " << block;
+    EXPECT_EQ(c.global_ld_sectors, n) << n << " " << block;
+    EXPECT_EQ(c.global_ld_bytes, 4 * n);
+    EXPECT_EQ(c.global_st_requests, ceil_div(n, 32)) << n << " " << block;
+    EXPECT_EQ(c.global_st_sectors, ceil_div(n, 8)) << n << " " << block;
+    EXPECT_EQ(c.global_st_bytes, 4 * n);
+    EXPECT_EQ(c.shared_ld_instructions + c.shared_st_instructions, 0u);
+  });
 }
 
 TEST(particle_model, soa_loads_4_sectors_per_request) {
-  for (std::size_t n : sizes)
-    for (int block : blocks) {
-      const auto c = predict(particle_layout::soa, n, block);
-      EXPECT_EQ(c.global_ld_requests, ceil_div(n, 32)) << n << " " << block;
-      EXPECT_EQ(c.global_ld_sectors, ceil_div(n, 8)) << n << " " << block;
-      EXPECT_EQ(c.global_ld_bytes, 4 * n);
-      EXPECT_EQ(c.global_st_requests, ceil_div(n, 32)) << n << " " << block;
-      EXPECT_EQ(c.global_st_sectors, ceil_div(n, 8)) << n << " " << block;
-      EXPECT_EQ(c.global_st_bytes, 4 * n);
-    }
+  for_each_prediction(particle_layout::soa, [](const auto& c, std::size_t n, int block) {
+    EXPECT_EQ(c.global_ld_requests, ceil_div(n, 32)) << n << " " << block;
+    EXPECT_EQ(c.global_ld_sectors, ceil_div(n, 8)) << n << " " << block;
+    EXPECT_EQ(c.global_ld_bytes, 4 * n);
+    EXPECT_EQ(c.global_st_requests, ceil_div(n, 32)) << n << " " << block;
+    EXPECT_EQ(c.global_st_sectors, ceil_div(n, 8)) << n << " " << block;
+    EXPECT_EQ(c.global_st_bytes, 4 * n);
+  });
 }
 
 TEST(particle_model, blocks_that_are_not_a_multiple_of_32_end_in_partial_warps) {

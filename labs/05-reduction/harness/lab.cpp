@@ -24,12 +24,46 @@
 #include "cudalab/runner.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 
 namespace cudalab::labs {
 namespace {
 
 using reduction_model::kernel;
+
+// The launcher of the tree kernel `k`, which the model walks.
+partials_launcher<float> tree_launcher(kernel k) {
+  switch (k) {
+    case kernel::interleaved_divergent:
+      return &reduction::launch_interleaved_divergent<float>;
+    case kernel::interleaved_strided:
+      return &reduction::launch_interleaved_strided<float>;
+    case kernel::sequential:
+      return &reduction::launch_sequential<float>;
+    case kernel::first_add:
+      return &reduction::launch_first_add<float>;
+    case kernel::warp_shuffle:
+      return &reduction::launch_warp_shuffle<float>;
+    case kernel::finish:
+    case kernel::grid_stride:
+      break;
+  }
+  throw std::logic_error("no tree launcher for this kernel");
+}
+
+// A tree kernel's variant: the launcher, and whether a thread adds two elements while loading,
+// follow from the model's kernel `k`; the partial sums are finished on `finish`.
+variant tree_variant(const variant_identity& identity, kernel k,
+                     finish_on finish = finish_on::cpu) {
+  partials_spec spec;
+  static_cast<variant_identity&>(spec) = identity;
+  spec.launch = tree_launcher(k);
+  spec.two_elements_a_thread = k == kernel::first_add || k == kernel::warp_shuffle;
+  spec.finish = finish;
+  spec.model = k;
+  return make_partials_variant(spec);
+}
 
 }  // namespace
 
@@ -46,31 +80,26 @@ lab make_lab_05_reduction() {
                                                p.unavailable};
   };
   l.variants = {
-      make_partials_variant(
-          {"interleaved_divergent", variant_role::naive,
-           "tid % (2*s) == 0: active threads spread over every warp, which diverges",
-           &reduction::launch_interleaved_divergent<float>, false, finish_on::cpu,
-           kernel::interleaved_divergent}),
-      make_partials_variant({"interleaved_strided", variant_role::naive,
-                             "index = 2*s*tid: no divergence, but words 2s apart collide in banks",
-                             &reduction::launch_interleaved_strided<float>, false, finish_on::cpu,
-                             kernel::interleaved_strided}),
-      make_partials_variant(
-          {"sequential", variant_role::fixed,
-           "tid < s, partner tid + s: whole warps retire, no bank conflicts; CPU adds the partials",
-           &reduction::launch_sequential<float>, false, finish_on::cpu, kernel::sequential}),
-      make_partials_variant({"sequential_two_pass", variant_role::fixed,
-                             "sequential, then one 1024-thread block sums the partials on the GPU",
-                             &reduction::launch_sequential<float>, false, finish_on::gpu,
-                             kernel::sequential}),
-      make_partials_variant(
+      tree_variant({"interleaved_divergent", variant_role::naive,
+                    "tid % (2*s) == 0: active threads spread over every warp, which diverges"},
+                   kernel::interleaved_divergent),
+      tree_variant({"interleaved_strided", variant_role::naive,
+                    "index = 2*s*tid: no divergence, but words 2s apart collide in banks"},
+                   kernel::interleaved_strided),
+      tree_variant({"sequential", variant_role::fixed,
+                    "tid < s, partner tid + s: whole warps retire, no bank conflicts; CPU adds the "
+                    "partials"},
+                   kernel::sequential),
+      tree_variant({"sequential_two_pass", variant_role::fixed,
+                    "sequential, then one 1024-thread block sums the partials on the GPU"},
+                   kernel::sequential, finish_on::gpu),
+      tree_variant(
           {"first_add_during_load", variant_role::fixed,
-           "each thread adds two elements while loading: half the blocks, no idle first step",
-           &reduction::launch_first_add<float>, true, finish_on::cpu, kernel::first_add}),
-      make_partials_variant({"warp_shuffle", variant_role::fixed,
-                             "the last 32 values fold in registers with __shfl_down_sync",
-                             &reduction::launch_warp_shuffle<float>, true, finish_on::cpu,
-                             kernel::warp_shuffle}),
+           "each thread adds two elements while loading: half the blocks, no idle first step"},
+          kernel::first_add),
+      tree_variant({"warp_shuffle", variant_role::fixed,
+                    "the last 32 values fold in registers with __shfl_down_sync"},
+                   kernel::warp_shuffle),
       make_grid_stride_variant(
           "grid_stride", false,
           "bounded grid, float4 loads, many elements a thread, one atomicAdd a block"),

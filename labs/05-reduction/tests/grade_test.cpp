@@ -13,6 +13,8 @@
 
 #include <cmath>
 #include <string>
+#include <tuple>
+#include <utility>
 
 namespace cudalab::labs {
 lab make_lab_05_reduction();
@@ -60,6 +62,20 @@ result_row row_of(const std::string& name, const counts& c) {
       {"sm__ctas_launched.sum", c.ctas},
   };
   return r;
+}
+
+// A kernel's counts as an H200 measured them at 2^24 floats: the SASS-level shared load and
+// store wavefronts, the data stage's excess over each, `blocks_launched` blocks storing once
+// each, and the bandwidth; what was not read keeps the table's figure.
+counts measured_at_2_24(std::pair<double, double> ld_st_wavefronts,
+                        std::pair<double, double> ld_st_pipe_excess, double blocks_launched,
+                        double gbps) {
+  counts c;
+  std::tie(c.ld_wavefronts, c.st_wavefronts) = ld_st_wavefronts;
+  std::tie(c.pipe_ld_excess, c.pipe_st_excess) = ld_st_pipe_excess;
+  c.st_requests = c.ctas = blocks_launched;
+  c.gbps = gbps;
+  return c;
 }
 
 std::vector<result_row> sequential_reference() {
@@ -132,21 +148,9 @@ TEST(reduction_grade, a_shuffle_solution_with_the_data_stage_excess_passes) {
   // warp_shuffle and sequential as an H200 measured them at 2^24: the SASS-level wavefronts
   // equal the model with no conflict, while the data stage counted 13,230 + 46,422 more for
   // warp_shuffle (6.5% of them), all as conflicts. Only the SASS-level count is graded.
-  counts shuffle;
-  shuffle.ld_wavefronts = 458752;
-  shuffle.st_wavefronts = 458752;
-  shuffle.pipe_ld_excess = 13230;
-  shuffle.pipe_st_excess = 46422;
+  counts shuffle = measured_at_2_24({458752, 458752}, {13230, 46422}, 32768, 1920.5);
   shuffle.thread_efficiency = 31.64;
-  shuffle.st_requests = shuffle.ctas = 32768;
-  shuffle.gbps = 1920.5;
-  counts sequential;
-  sequential.ld_wavefronts = 1638400;
-  sequential.st_wavefronts = 1310720;
-  sequential.pipe_ld_excess = 39380;
-  sequential.pipe_st_excess = 44749;
-  sequential.st_requests = sequential.ctas = 65536;
-  sequential.gbps = 828.6;
+  const counts sequential = measured_at_2_24({1638400, 1310720}, {39380, 44749}, 65536, 828.6);
   result_row reference = row_of("sequential", sequential);
   reference.predicted = model::access_counts{};
   const grade_report g = grade_reduction(row_of("exercise", shuffle), {reference});

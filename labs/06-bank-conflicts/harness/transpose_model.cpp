@@ -30,30 +30,25 @@ struct kernel_shape {
   tr::tile_layout layout = tr::tile_layout::plain;
 };
 
+using L = tr::tile_layout;
+
+// Each kernel's element bytes, rows of threads, moves and tile layout.
+const std::pair<kernel, kernel_shape> kernel_shapes[] = {
+    {kernel::copy, {4, tr::strip_rows, moves::copy, L::plain}},
+    {kernel::naive_row_read, {4, tr::one_element_rows, moves::row_read, L::plain}},
+    {kernel::naive_col_read, {4, tr::one_element_rows, moves::col_read, L::plain}},
+    {kernel::shared_tile, {4, tr::one_element_rows, moves::tile, L::plain}},
+    {kernel::padded, {4, tr::one_element_rows, moves::tile, L::padded}},
+    {kernel::swizzled, {4, tr::one_element_rows, moves::tile, L::swizzled}},
+    {kernel::tile_rows, {4, tr::strip_rows, moves::tile, L::padded}},
+    {kernel::shared_tile_double, {8, tr::one_element_rows, moves::tile, L::plain}},
+    {kernel::padded_double, {8, tr::one_element_rows, moves::tile, L::padded}},
+    {kernel::shared_stride, {4, tr::strip_rows, moves::stride, L::plain}},
+};
+
 kernel_shape shape_of(kernel k) {
-  using L = tr::tile_layout;
-  switch (k) {
-    case kernel::copy:
-      return {4, tr::strip_rows, moves::copy, L::plain};
-    case kernel::naive_row_read:
-      return {4, tr::one_element_rows, moves::row_read, L::plain};
-    case kernel::naive_col_read:
-      return {4, tr::one_element_rows, moves::col_read, L::plain};
-    case kernel::shared_tile:
-      return {4, tr::one_element_rows, moves::tile, L::plain};
-    case kernel::padded:
-      return {4, tr::one_element_rows, moves::tile, L::padded};
-    case kernel::swizzled:
-      return {4, tr::one_element_rows, moves::tile, L::swizzled};
-    case kernel::tile_rows:
-      return {4, tr::strip_rows, moves::tile, L::padded};
-    case kernel::shared_tile_double:
-      return {8, tr::one_element_rows, moves::tile, L::plain};
-    case kernel::padded_double:
-      return {8, tr::one_element_rows, moves::tile, L::padded};
-    case kernel::shared_stride:
-      return {4, tr::strip_rows, moves::stride, L::plain};
-  }
+  for (const auto& [listed, shape] : kernel_shapes)
+    if (listed == k) return shape;
   return {};
 }
 

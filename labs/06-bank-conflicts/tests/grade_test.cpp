@@ -17,6 +17,8 @@ namespace cudalab::labs {
 namespace {
 
 constexpr std::size_t n = transpose_default_side;
+using testing::describe;
+using testing::line_fails;
 using transpose_model::kernel;
 
 // The transpose `k` of the square default side as the exercise, measured as the model predicts
@@ -27,9 +29,6 @@ result_row modelled(kernel k, double extra_conflicts = 0.0, bool correct = true)
       verify_result{correct, correct ? "all 1001 x 1001 elements exact"
                                      : "1002001 of 1002001 elements wrong"});
 }
-
-using testing::describe;
-using testing::line_fails;
 
 TEST(transpose_grade, the_conflict_free_tiles_pass_every_line) {
   for (kernel k : {kernel::padded, kernel::swizzled, kernel::tile_rows}) {
@@ -87,12 +86,7 @@ TEST(transpose_grade, one_conflict_fails_and_the_data_stage_excess_does_not) {
 }
 
 TEST(transpose_grade, without_counters_it_fails_and_says_why) {
-  result_row r = modelled(kernel::padded);
-  r.counters.available = false;
-  r.counters.reason = "no counter permission";
-  const grade_report g = grade_transpose(r, {});
-  EXPECT_FALSE(g.passed);
-  EXPECT_NE(g.hint.find("cudalab doctor"), std::string::npos);
+  testing::expect_fails_without_counters_and_says_why(modelled(kernel::padded), grade_transpose);
 }
 
 TEST(transpose_grade, targets_are_the_models_padded_figures_at_the_odd_side) {

@@ -8,16 +8,11 @@
 #include "gpu_test.hpp"
 
 #include "cudalab/grade.hpp"
-#include "cudalab/testing/grader_tests.hpp"
+#include "cudalab/testing/check_test.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <string>
-
-#ifndef CUDALAB_EXPECT_CHECK_PASS
-#error "CUDALAB_EXPECT_CHECK_PASS must be 0 (exercise build) or 1 (solution build)"
-#endif
 #ifndef CUDALAB_LAB07_RUNNER
 #error "compile with CUDALAB_LAB07_RUNNER=<the runner linked with this build's exercise>"
 #endif
@@ -46,23 +41,10 @@ grade_outcome grade_this_build() {
   return o;
 }
 
-#if CUDALAB_EXPECT_CHECK_PASS
-TEST_F(debugging_check, solution_passes_every_line) {
-  testing::expect_solution_passes(grade_this_build());
-}
-#else
-TEST_F(debugging_check, untouched_exercise_fails_memcheck_and_racecheck_with_a_hint) {
-  const grade_outcome o = grade_this_build();
-  EXPECT_FALSE(o.report.passed) << describe(o);
-  ASSERT_EQ(o.report.lines.size(), 3u);
-  EXPECT_EQ(o.report.lines[1].rfind("memcheck: ", 0), 0u) << describe(o);
-  EXPECT_NE(o.report.lines[1].find("Invalid __global__ write"), std::string::npos) << describe(o);
-  EXPECT_NE(o.report.lines[1].find("FAIL"), std::string::npos) << describe(o);
-  EXPECT_EQ(o.report.lines[2].rfind("racecheck: ", 0), 0u) << describe(o);
-  EXPECT_NE(o.report.lines[2].find("FAIL"), std::string::npos) << describe(o);
-  EXPECT_FALSE(o.report.hint.empty());
-}
-#endif
+CUDALAB_CHECK_CASES(debugging_check, grade_this_build,
+                    untouched_exercise_fails_memcheck_and_racecheck_with_a_hint, 3,
+                    {1, "memcheck: ", {"Invalid __global__ write", "FAIL"}},
+                    {2, "racecheck: ", {"FAIL"}})
 
 }  // namespace
 }  // namespace cudalab::labs

@@ -34,6 +34,30 @@ cudalab: cudaStreamSynchronize(stream) failed: cudaErrorLaunchFailure
 ========= ERROR SUMMARY: 3 errors
 )";
 
+const char* const synccheck_divergent_barrier =
+    R"(========= Barrier error detected. Divergent thread(s) in warp
+=========     at cudalab::debugging::exchange_as_even(float *, unsigned int, float)+0x70 in /src/kernels/debugging/sync_bugs.cu:50
+=========     by thread (0,0,0) in block (0,0,0)
+=========
+========= ERROR SUMMARY: 7812 errors
+)";
+
+const char* const initcheck_uninitialized_read =
+    R"(========= Uninitialized __global__ memory read of size 4 bytes
+=========     at cudalab::debugging::sum_partials_kernel(const float *, unsigned long, double *)+0x60 in /src/kernels/debugging/sync_bugs.cu:98
+=========     by thread (0,0,0) in block (0,0,0)
+=========     Address 0x7f00001e8c18
+========= ERROR SUMMARY: 1 error
+)";
+
+const char* const leakcheck_one_allocation = R"(========= Leaked 1,024 bytes at 0x7f1b2a000000
+=========     Saved host backtrace up to driver entry point at cudaMalloc time
+=========         Host Frame: [0x2f2d4f] in libcuda.so.1
+=========
+========= LEAK SUMMARY: 1024 bytes leaked in 1 allocations
+========= ERROR SUMMARY: 1 error
+)";
+
 TEST(sanitizer_report, reads_memchecks_invalid_writes_with_kernel_thread_address_and_line) {
   const sanitizer_report r = parse_sanitizer_output(memcheck_oob);
   ASSERT_TRUE(r.error_summary);
@@ -79,35 +103,17 @@ TEST(sanitizer_report, reads_racechecks_two_accesses_and_its_own_summary) {
 }
 
 TEST(sanitizer_report, reads_synccheck_initcheck_and_leaks) {
-  const sanitizer_report sync = parse_sanitizer_output(
-      "========= Barrier error detected. Divergent thread(s) in warp\n"
-      "=========     at cudalab::debugging::exchange_as_even(float *, unsigned int, float)+0x70 "
-      "in /src/kernels/debugging/sync_bugs.cu:50\n"
-      "=========     by thread (0,0,0) in block (0,0,0)\n"
-      "=========\n"
-      "========= ERROR SUMMARY: 7812 errors\n");
+  const sanitizer_report sync = parse_sanitizer_output(synccheck_divergent_barrier);
   EXPECT_EQ(sync.errors(), 7812u);
   ASSERT_EQ(sync.findings.size(), 1u);
   EXPECT_EQ(sync.findings[0].kernel, "cudalab::debugging::exchange_as_even");
 
-  const sanitizer_report init = parse_sanitizer_output(
-      "========= Uninitialized __global__ memory read of size 4 bytes\n"
-      "=========     at cudalab::debugging::sum_partials_kernel(const float *, unsigned long, "
-      "double *)+0x60 in /src/kernels/debugging/sync_bugs.cu:98\n"
-      "=========     by thread (0,0,0) in block (0,0,0)\n"
-      "=========     Address 0x7f00001e8c18\n"
-      "========= ERROR SUMMARY: 1 error\n");
+  const sanitizer_report init = parse_sanitizer_output(initcheck_uninitialized_read);
   ASSERT_EQ(init.findings.size(), 1u);
   EXPECT_EQ(init.findings[0].address, "0x7f00001e8c18");
   EXPECT_EQ(init.errors(), 1u);
 
-  const sanitizer_report leak = parse_sanitizer_output(
-      "========= Leaked 1,024 bytes at 0x7f1b2a000000\n"
-      "=========     Saved host backtrace up to driver entry point at cudaMalloc time\n"
-      "=========         Host Frame: [0x2f2d4f] in libcuda.so.1\n"
-      "=========\n"
-      "========= LEAK SUMMARY: 1024 bytes leaked in 1 allocations\n"
-      "========= ERROR SUMMARY: 1 error\n");
+  const sanitizer_report leak = parse_sanitizer_output(leakcheck_one_allocation);
   ASSERT_EQ(leak.findings.size(), 1u);
   EXPECT_EQ(leak.findings[0].address, "0x7f1b2a000000");
   EXPECT_EQ(group_findings(leak)[0].kind, "Leaked device memory");

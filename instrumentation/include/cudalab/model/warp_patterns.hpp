@@ -50,17 +50,25 @@ struct warp_threads {
   unsigned warp_in_block() const noexcept { return first_thread / warp_size; }
 };
 
+// Calls fn(const Warp&) for every warp of a block of block_threads threads, in order: `w` with
+// its first thread (the member `first`, a linear thread id) and its lanes set. A warp is 32
+// consecutive linear thread ids; the last takes what is left. The 1D and 2D walks share it.
+template <class Warp, class Fn>
+void cut_into_warps(Warp w, unsigned Warp::*first, unsigned block_threads, Fn&& fn) {
+  for (unsigned linear = 0; linear < block_threads; linear += warp_size) {
+    w.*first = linear;
+    w.lanes = std::min<unsigned>(warp_size, block_threads - linear);
+    fn(static_cast<const Warp&>(w));
+  }
+}
+
 // Calls fn(const warp_threads&) for every warp of block `block` of a 1D launch, in order.
 template <class Fn>
 void for_each_warp_of_block(std::uint64_t block, unsigned block_threads, Fn&& fn) {
   warp_threads w;
   w.block = block;
   w.block_threads = block_threads;
-  for (unsigned first = 0; first < block_threads; first += warp_size) {
-    w.first_thread = first;
-    w.lanes = std::min<unsigned>(warp_size, block_threads - first);
-    fn(static_cast<const warp_threads&>(w));
-  }
+  cut_into_warps(w, &warp_threads::first_thread, block_threads, fn);
 }
 
 // Calls fn(const warp_threads&) for every warp of a 1D launch of grid_threads threads in blocks
@@ -103,17 +111,12 @@ template <class Fn>
 void for_each_warp_of_block_2d(unsigned bx, unsigned by, unsigned block_x, unsigned block_y,
                                Fn&& fn) {
   if (block_x == 0 || block_y == 0) throw std::invalid_argument("for_each_warp_2d: empty block");
-  const unsigned block_threads = block_x * block_y;
   warp_threads_2d w;
   w.block_dim_x = block_x;
   w.block_dim_y = block_y;
   w.block_x = bx;
   w.block_y = by;
-  for (unsigned first = 0; first < block_threads; first += warp_size) {
-    w.first_linear = first;
-    w.lanes = std::min<unsigned>(warp_size, block_threads - first);
-    fn(static_cast<const warp_threads_2d&>(w));
-  }
+  cut_into_warps(w, &warp_threads_2d::first_linear, block_x * block_y, fn);
 }
 
 // Calls fn(const warp_threads_2d&) for every warp of a grid of grid_x * grid_y blocks of
@@ -159,33 +162,41 @@ warp_access make_warp_access(memory_space space, access_kind kind, unsigned widt
                           });
 }
 
-// Shortcuts for a 1D warp whose address depends on the global thread id only:
-// fn(std::uint64_t global_id) -> std::optional<std::uint64_t>.
-template <class Fn>
-warp_access global_load(const warp_threads& w, unsigned width_bytes, Fn&& fn) {
-  return make_warp_access(
-      memory_space::global, access_kind::load, width_bytes, w,
-      [&](const warp_threads& ww, unsigned lane) { return fn(ww.global_id(lane)); });
-}
-template <class Fn>
-warp_access global_store(const warp_threads& w, unsigned width_bytes, Fn&& fn) {
-  return make_warp_access(
-      memory_space::global, access_kind::store, width_bytes, w,
-      [&](const warp_threads& ww, unsigned lane) { return fn(ww.global_id(lane)); });
-}
-// Shared memory is per block: fn(unsigned thread_in_block) -> std::optional<std::uint64_t>
-// byte offset in the block's shared memory.
-template <class Fn>
-warp_access shared_load(const warp_threads& w, unsigned width_bytes, Fn&& fn) {
-  return make_warp_access(
-      memory_space::shared, access_kind::load, width_bytes, w,
-      [&](const warp_threads& ww, unsigned lane) { return fn(ww.thread_in_block(lane)); });
-}
-template <class Fn>
-warp_access shared_store(const warp_threads& w, unsigned width_bytes, Fn&& fn) {
-  return make_warp_access(
-      memory_space::shared, access_kind::store, width_bytes, w,
-      [&](const warp_threads& ww, unsigned lane) { return fn(ww.thread_in_block(lane)); });
-}
+// A 1D warp's access of `Kind` in `Space` whose address depends on one index of each lane,
+// LaneIndex{}(w, lane): fn(index) -> std::optional<std::uint64_t>. The shortcuts below are its
+// four uses.
+template <memory_space Space, access_kind Kind, class LaneIndex>
+struct access_by_lane_index {
+  template <class Fn>
+  warp_access operator()(const warp_threads& w, unsigned width_bytes, Fn&& fn) const {
+    return make_warp_access(
+        Space, Kind, width_bytes, w,
+        [&](const warp_threads& ww, unsigned lane) { return fn(LaneIndex{}(ww, lane)); });
+  }
+};
+
+struct lane_global_id {
+  std::uint64_t operator()(const warp_threads& w, unsigned lane) const noexcept {
+    return w.global_id(lane);
+  }
+};
+struct lane_thread_in_block {
+  unsigned operator()(const warp_threads& w, unsigned lane) const noexcept {
+    return w.thread_in_block(lane);
+  }
+};
+
+// Global memory by the global thread id: fn(std::uint64_t global_id).
+inline constexpr access_by_lane_index<memory_space::global, access_kind::load, lane_global_id>
+    global_load{};
+inline constexpr access_by_lane_index<memory_space::global, access_kind::store, lane_global_id>
+    global_store{};
+// Shared memory is per block: fn(unsigned thread_in_block) gives the byte offset in the block's
+// shared memory.
+inline constexpr access_by_lane_index<memory_space::shared, access_kind::load, lane_thread_in_block>
+    shared_load{};
+inline constexpr access_by_lane_index<memory_space::shared, access_kind::store,
+                                      lane_thread_in_block>
+    shared_store{};
 
 }  // namespace cudalab::model

@@ -1,7 +1,7 @@
 // What the labs' CPU tests of their graders share: made-up result rows' global counters, a
-// report printed for a failure message, a line's verdict by its first words, and the check that
-// the counters a grade needs configure offline. Include only from test sources (it needs
-// GoogleTest).
+// report printed for a failure message, a line's verdict by its first words, the failure without
+// counters, and the check that the counters a grade needs configure offline. Include only from
+// test sources (it needs GoogleTest).
 #pragma once
 
 #include "cudalab/detail/cupti_host_config.hpp"
@@ -68,6 +68,17 @@ inline void expect_line_verdicts(const grade_report& g, std::initializer_list<co
                                  std::initializer_list<const char*> passing) {
   for (const char* start : failing) EXPECT_TRUE(line_fails(g, start)) << start;
   for (const char* start : passing) EXPECT_FALSE(line_fails(g, start)) << start;
+}
+
+// A grader given `row` with its counters unreadable (no permission) must fail it and send the
+// learner to `cudalab doctor`.
+inline void expect_fails_without_counters_and_says_why(
+    result_row row, grade_report (*grade)(const result_row&, const std::vector<result_row>&)) {
+  row.counters.available = false;
+  row.counters.reason = "no counter permission";
+  const grade_report g = grade(row, {});
+  EXPECT_FALSE(g.passed);
+  EXPECT_NE(g.hint.find("cudalab doctor"), std::string::npos);
 }
 
 // The set `cudalab check` asks for (the lab's default metrics and the grade's extra ones)
