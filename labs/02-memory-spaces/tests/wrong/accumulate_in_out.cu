@@ -3,12 +3,7 @@
 // times through a volatile pointer, so every step is a global load and store). The sums are
 // right and the local counters read zero; the global traffic is 17 stores and 16 loads of out a
 // thread instead of one store. The grader fails it on global sectors.
-#include "memory_lab.hpp"
-#include "memory_variants.hpp"
-
-#include "memory/memory_index.cuh"
-
-#include "cudalab/check.hpp"
+#include "wrong_way.cuh"
 
 namespace cudalab::labs {
 namespace {
@@ -25,20 +20,8 @@ __global__ void accumulate_in_out_kernel(const float* x, float* out, std::size_t
         fmaf(static_cast<float>(memory::spill_slot(k, step) + 1), memory::spill_value(xi, k), *sum);
 }
 
-memory::launch_dims launch_exercise(const float* x, const float*, float* out, std::size_t n,
-                                    unsigned block, cudaStream_t stream) {
-  const memory::launch_dims d = memory::one_thread_each(n, block);
-  accumulate_in_out_kernel<<<d.grid, d.block, 0, stream>>>(x, out, n, spill_step);
-  CUDALAB_CHECK_LAUNCH();
-  return d;
-}
-
 }  // namespace
-
-variant make_memory_exercise_variant() {
-  return make_memory_kernel_variant({"exercise", variant_role::exercise,
-                                     "wrong way: the sum accumulated in out (global memory)",
-                                     launch_exercise, memory_output::spill_sum, std::nullopt});
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_MEMORY_WRONG_WAY(accumulate_in_out_kernel,
+                         "wrong way: the sum accumulated in out (global memory)")

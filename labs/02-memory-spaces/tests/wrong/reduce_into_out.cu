@@ -4,12 +4,7 @@
 // store sectors are the registers kernel's (x read once, out stored once), because reductions
 // are counted apart from loads and stores. The grader fails it on the line that counts the
 // other memory paths: sixteen global reductions a thread where the registers kernel has none.
-#include "memory_lab.hpp"
-#include "memory_variants.hpp"
-
-#include "memory/memory_index.cuh"
-
-#include "cudalab/check.hpp"
+#include "wrong_way.cuh"
 
 namespace cudalab::labs {
 namespace {
@@ -25,20 +20,8 @@ __global__ void reduce_into_out_kernel(const float* x, float* out, std::size_t n
               static_cast<float>(memory::spill_slot(k, step) + 1) * memory::spill_value(xi, k));
 }
 
-memory::launch_dims launch_exercise(const float* x, const float*, float* out, std::size_t n,
-                                    unsigned block, cudaStream_t stream) {
-  const memory::launch_dims d = memory::one_thread_each(n, block);
-  reduce_into_out_kernel<<<d.grid, d.block, 0, stream>>>(x, out, n, spill_step);
-  CUDALAB_CHECK_LAUNCH();
-  return d;
-}
-
 }  // namespace
-
-variant make_memory_exercise_variant() {
-  return make_memory_kernel_variant({"exercise", variant_role::exercise,
-                                     "wrong way: the terms added to out by global atomics",
-                                     launch_exercise, memory_output::spill_sum, std::nullopt});
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_MEMORY_WRONG_WAY(reduce_into_out_kernel,
+                         "wrong way: the terms added to out by global atomics")

@@ -3,12 +3,7 @@
 // into the block's partial sum with atomicAdd (wrong: the warps of a block never meet in
 // shared memory). Full warps, no shared traffic, no conflicts: only the global writes, one
 // REDG a warp instead of one store a block, show that the block's tree is missing.
-#include "reduction_variants.hpp"
-
-#include "reduction/reduction_index.cuh"
-#include "reduction/reduction_kernels.cuh"
-
-#include "cudalab/check.hpp"
+#include "wrong_way.cuh"
 
 namespace cudalab::labs {
 namespace {
@@ -23,23 +18,8 @@ __global__ void reduce_warp_atomic_sum_kernel(const float* in, float* partial, u
   if (threadIdx.x % 32 == 0) atomicAdd(&partial[blockIdx.x], sum);
 }
 
-reduction::launch_dims launch_exercise(const float* in, float* partial, std::size_t n,
-                                       unsigned block, cudaStream_t stream) {
-  reduction::check_block(block);
-  reduction::check_size(n);
-  const reduction::launch_dims d{reduction::tree_blocks(n, block), block, 0};
-  reduce_warp_atomic_sum_kernel<<<d.grid, d.block, 0, stream>>>(in, partial,
-                                                                static_cast<unsigned>(n));
-  CUDALAB_CHECK_LAUNCH();
-  return d;
-}
-
 }  // namespace
-
-variant make_reduction_exercise_variant() {
-  return make_partials_variant({"exercise", variant_role::exercise,
-                                "wrong way: a shuffle a warp, then one atomicAdd a warp",
-                                &launch_exercise, false, finish_on::cpu, std::nullopt});
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_REDUCTION_WRONG_WAY(reduce_warp_atomic_sum_kernel,
+                            "wrong way: a shuffle a warp, then one atomicAdd a warp")

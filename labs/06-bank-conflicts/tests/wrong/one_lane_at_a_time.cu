@@ -3,11 +3,7 @@
 // instruction with one active lane, so every request touches one sector: both sectors-a-request
 // figures look perfect (1 <= 4) and the tile has no conflicts, yet the warp issues 32 requests
 // where the tiled transpose issues one. The grader fails it on requests.
-#include "transpose_variants.hpp"
-
-#include "transpose/transpose_index.cuh"
-
-#include "cudalab/check.hpp"
+#include "wrong_way.cuh"
 
 namespace cudalab::labs {
 namespace {
@@ -35,22 +31,8 @@ __global__ void one_lane_at_a_time_kernel(const float* in, float* out, unsigned 
   }
 }
 
-transpose::launch_dims launch_exercise(const float* in, float* out, std::size_t rows,
-                                       std::size_t cols, cudaStream_t stream) {
-  const transpose::launch_dims d = transpose::tile_dims(rows, cols, 32);
-  one_lane_at_a_time_kernel<<<d.grid, d.block, 0, stream>>>(in, out, static_cast<unsigned>(rows),
-                                                            static_cast<unsigned>(cols));
-  CUDALAB_CHECK_LAUNCH();
-  return d;
-}
-
 }  // namespace
-
-transpose_spec transpose_exercise_spec() {
-  auto s = transpose_spec::named("exercise", variant_role::exercise,
-                                 "wrong way: the lanes of a warp take turns at global memory");
-  s.float_launch = launch_exercise;
-  return s;
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_TRANSPOSE_WRONG_WAY(one_lane_at_a_time_kernel,
+                            "wrong way: the lanes of a warp take turns at global memory")

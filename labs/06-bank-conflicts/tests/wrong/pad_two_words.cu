@@ -3,11 +3,7 @@
 // are coalesced, but a column's words are 34 apart, bank (2 r + c) mod 32: lanes r and r + 16
 // share a bank, so every column read is a 2-way conflict. The grader fails it on shared
 // conflicts: the pitch must be odd in words, not merely different from 32.
-#include "transpose_variants.hpp"
-
-#include "transpose/transpose_index.cuh"
-
-#include "cudalab/check.hpp"
+#include "wrong_way.cuh"
 
 namespace cudalab::labs {
 namespace {
@@ -24,22 +20,7 @@ __global__ void pad_two_words_kernel(const float* in, float* out, unsigned rows,
   if (r < rows && c < cols) out[c * rows + r] = tile[tx][ty];
 }
 
-transpose::launch_dims launch_exercise(const float* in, float* out, std::size_t rows,
-                                       std::size_t cols, cudaStream_t stream) {
-  const transpose::launch_dims d = transpose::tile_dims(rows, cols, 32);
-  pad_two_words_kernel<<<d.grid, d.block, 0, stream>>>(in, out, static_cast<unsigned>(rows),
-                                                       static_cast<unsigned>(cols));
-  CUDALAB_CHECK_LAUNCH();
-  return d;
-}
-
 }  // namespace
-
-transpose_spec transpose_exercise_spec() {
-  auto s = transpose_spec::named("exercise", variant_role::exercise,
-                                 "wrong way: the tile padded by two words");
-  s.float_launch = launch_exercise;
-  return s;
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_TRANSPOSE_WRONG_WAY(pad_two_words_kernel, "wrong way: the tile padded by two words")

@@ -4,11 +4,8 @@
 // thread gives the load lines the requests and sectors of the padded transpose, so both
 // sectors-a-request lines, the requests line and the conflicts line all hold, while the real
 // reads are as scattered as naive_col_read's. The grader fails it on other memory paths.
-#include "transpose_variants.hpp"
+#include "wrong_way.cuh"
 
-#include "transpose/transpose_index.cuh"
-
-#include "cudalab/check.hpp"
 #include "cudalab/testing/linear_texture.hpp"
 
 namespace cudalab::labs {
@@ -32,22 +29,15 @@ __global__ void texture_column_reads_kernel(cudaTextureObject_t in_texture, cons
 transpose::launch_dims launch_exercise(const float* in, float* out, std::size_t rows,
                                        std::size_t cols, cudaStream_t stream) {
   const testing::texture_object in_texture = testing::linear_float_texture(in, rows * cols);
-  const transpose::launch_dims d = transpose::tile_dims(rows, cols, 32);
-  texture_column_reads_kernel<<<d.grid, d.block, 0, stream>>>(
-      in_texture.get(), in, out, static_cast<unsigned>(rows), static_cast<unsigned>(cols));
-  CUDALAB_CHECK_LAUNCH();
+  const transpose::launch_dims d = wrong_way::launch_over_the_tiles(
+      texture_column_reads_kernel, rows, cols, stream, in_texture.get(), in, out);
   // The texture object is destroyed on return: the kernel must be done with it.
   CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
   return d;
 }
 
 }  // namespace
-
-transpose_spec transpose_exercise_spec() {
-  auto s = transpose_spec::named("exercise", variant_role::exercise,
-                                 "wrong way: columns read through the texture path, no tile");
-  s.float_launch = launch_exercise;
-  return s;
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_TRANSPOSE_WRONG_WAY_LAUNCHED(launch_exercise,
+                                     "wrong way: columns read through the texture path, no tile")
