@@ -171,6 +171,15 @@ std::vector<metric_info> make_catalogue() {
       entry("texture_inst", "smsp__sass_inst_executed_op_texture.sum", "instructions",
             "texture and surface instructions (reads through the texture path)")
           .in({"classes"}),
+      // Generic LD/ST: an address the compiler could not place in a space (a pointer laundered
+      // through inline assembly or a call it cannot see); the hardware resolves it per lane, so
+      // a shared tile read this way issues no LDS and a global array no LDG.
+      entry("generic_ld_inst", "smsp__inst_executed_op_generic_ld.sum", "instructions",
+            "generic load instructions (LD: the address space found at run time)")
+          .in({"classes"}),
+      entry("generic_st_inst", "smsp__inst_executed_op_generic_st.sum", "instructions",
+            "generic store instructions (ST: the address space found at run time)")
+          .in({"classes"}),
       entry("shared_ld_inst", "smsp__inst_executed_op_shared_ld.sum", "instructions",
             "shared-memory load instructions (LDS), predicated-off ones included")
           .in({"shared", "classes"})

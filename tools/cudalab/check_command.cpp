@@ -39,6 +39,12 @@ int check_command(const args& a) {
   // Bad input before any work.
   if (!l->exercise) throw usage_error(l->id + " has no exercise to check");
   const int device = parse_int_option("--device", device_text, 0, 1 << 20);
+#if defined(CUDALAB_DEVICE_DEBUG)
+  // -G turns every global access into a generic one and keeps loops rolled: the counts the grade
+  // holds to its references would describe the debugger's code, not the learner's.
+  throw usage_error("check grades the release build's counts; this is a debug build (-G)",
+                    "build/release/tools/cudalab/cudalab check " + l->id);
+#endif
 
   std::string why;
   if (cuda_device_count(&why) == 0) throw no_device_error(why);

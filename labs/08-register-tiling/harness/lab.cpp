@@ -85,6 +85,8 @@ lab make_lab_08_register_tiling() {
   };
   exercise_spec ex = new_exercise(l.id, regtile_default_side, grade_regtile);
   ex.reference_variants = {"cublas"};
+  // A tile read through laundered pointers (generic LD) would read 0 on LDS/FMA.
+  ex.bound_other_memory_paths = true;
   ex.graded_variants = {"pad_to_64",   "pad_to_64_copies", "coarse_1d",
                         "register_2d", "vectorized",       "warp_tiled"};
   ex.graded_sweep_values = {static_cast<long>(mm::warp_tiled_default_config)};

@@ -53,8 +53,8 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
 }
 
 const std::vector<std::string>& other_memory_paths() {
-  static const std::vector<std::string> paths = {"global_atom_inst", "global_red_inst",
-                                                 "texture_inst"};
+  static const std::vector<std::string> paths = {
+      "global_atom_inst", "global_red_inst", "texture_inst", "generic_ld_inst", "generic_st_inst"};
   return paths;
 }
 
@@ -82,7 +82,7 @@ void add_other_memory_paths_line(grade_report& report, const result_row& exercis
       (missing
            ? std::string("other memory paths n/a: a counter is missing")
            : "other memory paths " + formatted("%.0f", mine) + " <= " + formatted("%.0f", bound) +
-                 " (global atomics, reductions, texture fetches: the references')") +
+                 " (atomics, reductions, texture, generic LD/ST: the references')") +
       grade_verdict(ok));
   if (ok) return;
   report.passed = false;

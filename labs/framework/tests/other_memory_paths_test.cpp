@@ -33,7 +33,7 @@ TEST(other_memory_paths, plain_loads_and_stores_pass) {
   EXPECT_TRUE(g.passed);
   ASSERT_EQ(g.lines.size(), 1u);
   EXPECT_EQ(g.lines[0],
-            "other memory paths 0 <= 0 (global atomics, reductions, texture fetches: the "
+            "other memory paths 0 <= 0 (atomics, reductions, texture, generic LD/ST: the "
             "references')  ok");
   EXPECT_TRUE(g.hint.empty());
 }
@@ -47,7 +47,8 @@ TEST(other_memory_paths, atomics_used_as_loads_fail_and_are_named) {
 }
 
 TEST(other_memory_paths, texture_fetches_and_reductions_fail_too) {
-  for (const char* path : {"texture_inst", "global_red_inst"}) {
+  for (const char* path :
+       {"texture_inst", "global_red_inst", "generic_ld_inst", "generic_st_inst"}) {
     const grade_report g = graded(counted("exercise", {{path, 1}}), {counted("reference", {})});
     EXPECT_FALSE(g.passed) << path;
   }

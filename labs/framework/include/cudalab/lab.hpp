@@ -212,10 +212,10 @@ struct exercise_spec {
   // The points a graded sweep variant runs at (lab 03's tiled at the exercise's tile); empty:
   // the sweep's default points.
   std::vector<long> graded_sweep_values = {};
-  // Adds the line "other memory paths": the exercise's global atomics, reductions and texture
-  // fetches, none of which the lesson's load and store lines count, at most the references'.
-  // For the labs whose lesson is plain loads and stores (a kernel moving its data through
-  // atomics or the texture path would otherwise pass their traffic lines).
+  // Adds the line "other memory paths": the exercise's global atomics, reductions, texture
+  // fetches and generic LD/ST, none of which the lesson's load, store and shared lines count, at
+  // most the references'. For the labs whose lesson is plain loads and stores (a kernel moving
+  // its data through atomics, the texture path or laundered pointers would otherwise pass them).
   bool bound_other_memory_paths = false;
   // The grade reads hardware counters (the default). false: it judges by other means (lab 07
   // runs compute-sanitizer), so `cudalab check` runs without counters and needs no permission.
