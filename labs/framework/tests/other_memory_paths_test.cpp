@@ -61,6 +61,19 @@ TEST(other_memory_paths, what_a_reference_takes_bounds_the_exercise) {
   EXPECT_FALSE(graded(counted("exercise", {{"global_red_inst", 65}}), {reference}).passed);
 }
 
+// Counters refused, graded from the memory tracer: the line says what it cannot see and neither
+// passes nor fails (a correct solution must not fail for want of permission).
+TEST(other_memory_paths, from_the_tracer_the_line_is_left_to_the_counters) {
+  result_row exercise = counted("exercise", {{"texture_inst", 5}});
+  exercise.counters.from_trace = true;
+  const grade_report g = graded(exercise, {counted("reference", {})});
+  EXPECT_TRUE(g.passed);
+  ASSERT_EQ(g.lines.size(), 1u);
+  EXPECT_EQ(g.lines[0].rfind("other memory paths n/a: the memory tracer", 0), 0u) << g.lines[0];
+  EXPECT_EQ(g.lines[0].find("  ok"), std::string::npos);
+  EXPECT_EQ(g.lines[0].find("FAIL"), std::string::npos);
+}
+
 TEST(other_memory_paths, a_missing_counter_fails_and_says_so) {
   result_row exercise = counted("exercise", {});
   exercise.counters.totals.erase(find_metric("texture_inst")->cupti_name);
