@@ -3,8 +3,9 @@
 // spill_exercise_kernel computes, for every element, out[i] = sum_j (j + 1) v[j], where step k of
 // the first loop stores spill_value(x[i], k) in v[spill_slot(k, step)] (kernels/memory/
 // memory_index.cuh). The store's index is known only at run time, and a register has no address:
-// the compiler puts v in local memory, 16 STL and 4 LDL.128 a thread (see them with
-// `cuobjdump -sass build/release/labs/02-memory-spaces/libcudalab_lab02.a | grep -E "STL|LDL"`).
+// the compiler puts v in local memory, 16 STL and 4 LDL.128 a thread. See them with
+//   scripts/cuobjdump.sh -sass build/release/labs/02-memory-spaces/libcudalab_lab02.a |
+//     grep -E "STL|LDL"
 //
 // YOUR TASK: compute the same sum with no local memory.
 //   - Keep the launch (one thread an element) and the output.
