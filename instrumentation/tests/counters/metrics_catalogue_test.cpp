@@ -189,8 +189,12 @@ TEST(metric_record, the_model_holds_the_counts_it_predicts_exactly_and_the_trace
                                       "shared_ld_wavefronts", "shared_st_wavefronts",
                                       "shared_ld_conflicts", "shared_st_conflicts"}));
   for (const auto& m : metric_catalogue()) {
-    if (m.held_to_model()) EXPECT_NE(m.exactness, metric_exactness::tolerance) << m.short_name;
-    if (m.traced) EXPECT_TRUE(m.held_to_model()) << m.short_name << ": traced but not modelled";
+    if (m.held_to_model()) {
+      EXPECT_NE(m.exactness, metric_exactness::tolerance) << m.short_name;
+    }
+    if (m.traced) {
+      EXPECT_TRUE(m.held_to_model()) << m.short_name << ": traced but not modelled";
+    }
   }
 }
 
@@ -243,7 +247,9 @@ TEST(metric_record, sets_are_the_entries_that_name_them) {
 TEST(metric_record, column_headers_fit_the_tables) {
   for (const auto& m : metric_catalogue()) {
     EXPECT_FALSE(m.column_header().empty()) << m.short_name;
-    if (!m.header.empty()) EXPECT_LE(m.header.size(), 10u) << m.short_name;
+    if (!m.header.empty()) {
+      EXPECT_LE(m.header.size(), 10u) << m.short_name;
+    }
   }
   EXPECT_EQ(find_metric("ld_sectors")->column_header(), "ld sect");
   EXPECT_EQ(find_metric("instructions")->column_header(), "instructions");

@@ -64,7 +64,9 @@ TEST(own_blocks, lab_06_and_08_rows_show_the_blocks_their_kernels_launch) {
   for (const char* name : {"06", "08"})
     for (const result_row& row : run_lab(predictions_of(name, {}))) {
       const auto found = expected.find(row.variant_name);
-      if (found != expected.end()) EXPECT_EQ(row.config.block, found->second) << row.variant_name;
+      if (found != expected.end()) {
+        EXPECT_EQ(row.config.block, found->second) << row.variant_name;
+      }
     }
 }
 
