@@ -43,8 +43,8 @@ cuda_error::cuda_error(cudaError_t code, const char* call, const char* file, int
 
 no_device_error::no_device_error(const std::string& why)
     : error("no CUDA device: " + why,
-            "run on a machine with an NVIDIA GPU and driver (`cudalab doctor` checks); "
-            "`cudalab run` without --trace or --lines still prints the model's predictions") {}
+            "use a GPU (`cudalab doctor` checks); without --trace or --lines, `cudalab run` prints "
+            "the model's predictions") {}
 
 namespace detail {
 

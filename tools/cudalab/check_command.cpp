@@ -15,6 +15,7 @@
 #include "cudalab/trace/trace_marks.hpp"
 #include "cudalab/trace_child.hpp"
 #include "cudalab/trace_run.hpp"
+#include "cudalab/user_text.hpp"
 
 #include <cstdlib>
 #include <iostream>
@@ -30,10 +31,12 @@ int check_command(const args& a) {
   po::positional_options_description positional;
   positional.add("lab", 1);
   po::variables_map vm;
-  if (!parse_options(a, "cudalab check <lab> [--format table|json]", options, positional, vm))
+  if (!parse_options(a, "cudalab check <lab> [--format table|json] [--device N]", options,
+                     positional, vm))
     return exit_ok;
+  if (format_text != "table" && format_text != "json")
+    throw usage_error("--format '" + shown(format_text, 32) + "': check prints table or json");
   const output_format format = parse_output_format(format_text);
-  if (format == output_format::csv) throw usage_error("--format csv: check prints table or json");
   if (!vm.count("lab")) throw usage_error("check needs a lab: cudalab check 04-coalescing");
   const lab* l = &lab_named(vm["lab"].as<std::string>());
   // Bad input before any work.
@@ -42,8 +45,8 @@ int check_command(const args& a) {
 #if defined(CUDALAB_DEVICE_DEBUG)
   // -G turns every global access into a generic one and keeps loops rolled: the counts the grade
   // holds to its references would describe the debugger's code, not the learner's.
-  throw usage_error("check grades the release build's counts; this is a debug build (-G)",
-                    "build/release/tools/cudalab/cudalab check " + l->id);
+  throw usage_error("this debug build (-G) changes the counts check grades: use " +
+                    std::string("build/release/tools/cudalab/cudalab check ") + l->number());
 #endif
 
   std::string why;

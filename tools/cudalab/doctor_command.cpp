@@ -87,8 +87,8 @@ int doctor_command(const args& a) {
   for (const auto& [tool, purpose] :
        {std::pair<std::string, std::string>{"nsys", "timeline with NVTX ranges (scripts/nsys.sh)"},
         {"ncu", "kernel profiles filtered by NVTX (scripts/ncu.sh)"},
-        {"cuda-gdb", "stepping through kernels (scripts/debug.sh, debug preset)"},
-        {"compute-sanitizer", "memcheck/racecheck/synccheck/initcheck (scripts/sanitize.sh)"}}) {
+        {"cuda-gdb", "stepping through kernels (scripts/debug.sh)"},
+        {"compute-sanitizer", "memcheck, racecheck, synccheck (scripts/sanitize.sh)"}}) {
     const std::string where = find_program(tool, tool == "nsys" ? nsys_fallback : std::string());
     line(tool, !where.empty(),
          where.empty() ? "not found on PATH: needed for " + purpose : where + ": " + purpose);

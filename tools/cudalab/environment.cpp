@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 namespace cudalab::tool {
@@ -21,7 +22,7 @@ std::string value_of(const char* name) {
 
 [[noreturn]] void refuse(const char* name, const std::string& value, const std::string& rule) {
   throw usage_error(std::string(name) + "='" + shown(value) + "': " + rule +
-                    " (docs/environment.md; unset it for the default)");
+                    " (docs/environment.md)");
 }
 
 // A switch: 1 turns it on, 0 or nothing leaves it off.
@@ -44,7 +45,9 @@ void check_whole_number(const char* name, long lowest, long highest, const char*
 // A program to run: an executable file.
 void check_program(const char* name, const char* what) {
   const std::string v = value_of(name);
-  if (!v.empty() && ::access(v.c_str(), X_OK) != 0)
+  // access() alone passes a directory, whose search bit reads as execute.
+  std::error_code ec;
+  if (!v.empty() && (::access(v.c_str(), X_OK) != 0 || !std::filesystem::is_regular_file(v, ec)))
     refuse(name, v, std::string("must name an executable ") + what);
 }
 

@@ -48,8 +48,17 @@ int finish_standard_output(int code) {
 }
 
 // Every error is one line: control characters escaped, long quoted values cut.
-int report(const std::string& message, const std::string& extra, int code) {
-  std::cerr << "cudalab: " << cudalab::one_line(message) << extra << "\n";
+// The error on one line; its fix or hint, if any, under it, broken at spaces within the tool's
+// 120 columns ("  fix: " first, the rest indented under it).
+int report(const std::string& message, const std::string& label, const std::string& hint,
+           int code) {
+  std::cerr << "cudalab: " << cudalab::one_line(message) << "\n";
+  if (!hint.empty()) {
+    const std::string first = "  " + label + ": ", next(first.size(), ' ');
+    const auto lines = cudalab::wrapped(cudalab::one_line(hint), 120 - first.size());
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      std::cerr << (i == 0 ? first : next) << lines[i] << "\n";
+  }
   return code;
 }
 
@@ -90,19 +99,18 @@ int run_command_line(int argc, char** argv) try {
   check_environment();
   return it->second(rest);
 } catch (const cudalab::usage_error& e) {
-  return report(e.what(), "", cudalab::tool::exit_usage);
+  return report(e.what(), "", "", cudalab::tool::exit_usage);
 } catch (const boost::program_options::error& e) {
-  return report(e.what(), "", cudalab::tool::exit_usage);
+  return report(e.what(), "", "", cudalab::tool::exit_usage);
 } catch (const cudalab::no_device_error& e) {
-  return report(e.what(), "\n  fix: " + e.hint(), cudalab::tool::exit_no_gpu);
+  return report(e.what(), "fix", e.hint(), cudalab::tool::exit_no_gpu);
 } catch (const cudalab::error& e) {
-  return report(e.what(), e.hint().empty() ? "" : "\n  hint: " + e.hint(),
-                cudalab::tool::exit_failure);
+  return report(e.what(), "hint", e.hint(), cudalab::tool::exit_failure);
 } catch (const std::bad_alloc&) {
   return report("out of memory: narrow --size, --block or --sweep, or raise the limit (ulimit -v)",
-                "", cudalab::tool::exit_failure);
+                "", "", cudalab::tool::exit_failure);
 } catch (const std::exception& e) {
-  return report(e.what(), "", cudalab::tool::exit_failure);
+  return report(e.what(), "", "", cudalab::tool::exit_failure);
 }
 
 }  // namespace

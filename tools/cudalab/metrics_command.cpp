@@ -27,7 +27,8 @@ int metrics_command(const args& a) {
   // Everything the tool prints fits 120 columns: the meanings wrap under their name.
   constexpr std::size_t indent = 22, width = 120;
   for (const auto& m : metric_catalogue()) {
-    std::cout << std::left << std::setw(indent) << m.short_name << std::setw(11)
+    // A name as wide as its column keeps one blank before the next (constant_divergent_inst).
+    std::cout << std::left << std::setw(indent) << (m.short_name + " ") << std::setw(11)
               << to_string(m.exactness) << m.source() << "\n";
     for (const auto& line : wrapped(m.meaning + " [" + m.unit + "]", width - indent))
       std::cout << std::string(indent, ' ') << line << "\n";

@@ -32,8 +32,9 @@ int parse_int_option(const std::string& option, const std::string& text, int min
 const lab& lab_named(const std::string& name) {
   if (const lab* l = find_lab(name)) return *l;
   std::string known;
-  for (const auto& l : all_labs()) known += (known.empty() ? "" : ", ") + l.id;
-  throw usage_error("unknown lab '" + shown(name) + "' (labs: " + known + ")");
+  // The numbers fit one line; `cudalab list` gives their names.
+  for (const auto& l : all_labs()) known += (known.empty() ? "" : ", ") + l.number();
+  throw usage_error("unknown lab '" + shown(name) + "' (labs " + known + ": cudalab list)");
 }
 
 }  // namespace cudalab::tool

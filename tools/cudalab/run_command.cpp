@@ -42,8 +42,13 @@ std::vector<const variant*> pick_variants(const lab& l, const std::string& list,
     if (!v) {
       std::string known;
       for (const auto& x : l.variants) known += (known.empty() ? "" : ", ") + x.name;
-      throw usage_error("unknown variant '" + shown(name) + "' of " + l.id +
-                        " (variants: " + known + ")");
+      std::string message = "unknown variant '" + shown(name) + "' of " + l.id;
+      // The variants where the line stays within the tool's 120 columns ("cudalab: " first).
+      const std::string listed = message + " (variants: " + known + ")";
+      throw usage_error(listed.size() <= 120 - 9
+                            ? listed
+                            : message + " (cudalab list " + l.number() + " names its " +
+                                  std::to_string(l.variants.size()) + " variants)");
     }
     picked.push_back(v);
   }
@@ -106,7 +111,7 @@ void check_sweep_is_used(const run_request& request) {
   if (sweeping.empty())
     throw usage_error("--sweep: none of the selected variants of " + request.which->id +
                       " sweeps a parameter (cudalab list " + request.which->number() +
-                      " shows the [sweep] variants)");
+                      ": [sweep])");
   for (const auto& [name, values] : request.sweep.values)
     if (!name.empty() && std::find(sweeping.begin(), sweeping.end(), name) == sweeping.end())
       throw usage_error("--sweep " + name + "=...: no selected variant sweeps " + name);

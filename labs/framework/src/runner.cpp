@@ -125,7 +125,7 @@ std::vector<point> expand(const run_request& request, const grid_limits& limits)
       for (int block : blocks)
         for (long param : params) {
           if (const std::string why = v->blocks.violation(block); !why.empty())
-            throw usage_error("--block " + std::to_string(block) + " is not valid for " + name +
+            throw usage_error("--block " + std::to_string(block) + " does not suit " + v->name +
                               ": " + why);
           if (size > (std::size_t{1} << 36))
             throw usage_error("--size " + std::to_string(size) +
