@@ -63,6 +63,13 @@ void check_environment() {
       !v.empty() && v != "ERR_NVGPUCTRPERM" && v != "profiler_attached")
     refuse("CUDALAB_COUNTERS_REFUSE", v, "must be ERR_NVGPUCTRPERM or profiler_attached");
   if (!value_of("CUDALAB_TRACE_TIMEOUT_S").empty()) (void)trace_deadline_seconds({});
+  // The traced child's files go under TMPDIR (trace_workspace): refuse one that cannot hold them
+  // now, not after the work.
+  if (const std::string v = value_of("TMPDIR"); !v.empty()) {
+    std::error_code ec;
+    if (v.front() != '/' || !std::filesystem::is_directory(v, ec) || ::access(v.c_str(), W_OK) != 0)
+      refuse("TMPDIR", v, "must name a writable folder by its absolute path");
+  }
   check_program("COMPUTE_SANITIZER", "compute-sanitizer");
   check_program("CUDALAB_CHECK_RUNNER", "program (the check's sanitized child)");
 }

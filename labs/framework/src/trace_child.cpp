@@ -3,6 +3,7 @@
 #include "cudalab/check.hpp"
 #include "cudalab/child_process.hpp"
 #include "cudalab/unique_fd.hpp"
+#include "cudalab/user_text.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -53,13 +54,15 @@ trace_workspace::~trace_workspace() {
 
 int trace_deadline_seconds(const std::vector<std::string>& arguments) {
   if (const char* text = std::getenv("CUDALAB_TRACE_TIMEOUT_S"); text && *text) {
-    char* end = nullptr;
-    errno = 0;
-    const long seconds = std::strtol(text, &end, 10);
-    if (errno != 0 || *end != '\0' || seconds <= 0 || seconds > 86400)
-      throw usage_error(std::string("CUDALAB_TRACE_TIMEOUT_S must be a whole number of seconds "
-                                    "from 1 to 86400, not '") +
-                        text + "'");
+    // Digits only, as every number the tool reads from its environment (no sign, no blank).
+    const std::string digits = text;
+    const bool whole =
+        digits.size() <= 6 && digits.find_first_not_of("0123456789") == std::string::npos;
+    const long seconds = whole ? std::stol(digits) : -1;
+    if (seconds <= 0 || seconds > 86400)
+      throw usage_error(
+          "CUDALAB_TRACE_TIMEOUT_S='" + shown(digits) +
+          "': must be a whole number of seconds from 1 to 86400 (docs/environment.md)");
     return static_cast<int>(seconds);
   }
   // A traced point runs once, patched, at most a few seconds on the largest sizes; the base
