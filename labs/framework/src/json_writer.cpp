@@ -4,18 +4,23 @@
 
 #include "report_record.hpp"
 
+#include "cudalab/cell_format.hpp"
+
 #include "cudalab/report_figures.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <string>
 
 namespace cudalab {
 namespace {
 
+// The number CSV prints, read back: both formats round a tie the same way (31.28125 to 4
+// decimals is 31.2812 in each; rounding half away from zero here gave 31.2813 beside it).
 double rounded(double v, int decimals) {
-  const double scale = std::pow(10.0, decimals);
-  return std::round(v * scale) / scale;
+  if (!std::isfinite(v)) return v;
+  return std::stod(cells::fixed(v, decimals));
 }
 
 nlohmann::ordered_json number_value(const record_field& f) {

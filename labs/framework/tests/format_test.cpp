@@ -133,6 +133,49 @@ TEST(report_json, parses_back_with_every_csv_field_in_the_same_order) {
   EXPECT_EQ(row.at("model_mismatch").get<std::string>(), "");
 }
 
+// A CSV line's fields, quoted ones ("a, b" and "say ""ok""") whole.
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      fields.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+// Every number in JSON is the one CSV prints, ties included: 1,002,001 sectors over 32,032
+// requests is 31.28125, 31.2812 in both (a transpose's strided side at n = 1001).
+TEST(report_json, numbers_equal_the_csv_text_ties_included) {
+  result_row row = aos_float3_row(1179648);
+  ASSERT_TRUE(row.predicted.has_value());
+  row.predicted->global_ld_sectors = 1002001;
+  row.predicted->global_ld_requests = 32032;
+  const std::string csv = write({row}, output_format::csv);
+  const auto header = split(csv.substr(0, csv.find('\n')));
+  const std::string second = csv.substr(csv.find('\n') + 1);
+  const auto values = csv_fields(second.substr(0, second.find('\n')));
+  const auto doc = nlohmann::ordered_json::parse(write({row}, output_format::json));
+  const auto& json_row = doc.at("rows").at(0);
+  ASSERT_EQ(header.size(), values.size());
+  for (std::size_t i = 0; i < header.size(); ++i) {
+    const auto& v = json_row.at(header[i]);
+    if (v.is_number()) {
+      EXPECT_EQ(v.get<double>(), std::stod(values[i])) << header[i];
+    }
+  }
+  EXPECT_EQ(json_row.at("ld_sectors_per_request_predicted").get<double>(), 31.2812);
+}
+
 TEST(report_json, a_device_name_with_quotes_and_a_newline_round_trips) {
   report_context context;
   context.device = "GPU \"Lab\" \\ edition\nsecond line\t\x01";
