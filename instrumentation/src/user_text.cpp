@@ -82,6 +82,14 @@ std::vector<std::string> split_list(std::string_view option, std::string_view te
   return items;
 }
 
+std::vector<std::string> hanging_lines(std::string_view first, std::string_view next,
+                                       std::string_view text, std::size_t width) {
+  if (first.size() + text.size() <= width) return {std::string(first) + std::string(text)};
+  std::vector<std::string> lines = wrapped(text, width - std::max(first.size(), next.size()));
+  for (std::size_t i = 0; i < lines.size(); ++i) lines[i].insert(0, i == 0 ? first : next);
+  return lines;
+}
+
 std::vector<std::string> wrapped(std::string_view text, std::size_t width) {
   std::vector<std::string> lines;
   std::string line;

@@ -10,17 +10,10 @@ namespace cudalab::tool {
 
 namespace {
 
-// `text` after `first`, broken into lines of the tool's width; the lines after the first start
-// with `next`, wider than `first`, so the eye sees they go on the line above.
 void write_fitted(std::ostream& out, const std::string& first, const std::string& next,
                   const std::string& text) {
-  // A line that fits is kept as written (wrapping would close up the two blanks before a verdict).
-  if (first.size() + text.size() <= output_columns) {
-    out << first << text << "\n";
-    return;
-  }
-  const std::vector<std::string> lines = wrapped(text, output_columns - next.size());
-  for (std::size_t i = 0; i < lines.size(); ++i) out << (i == 0 ? first : next) << lines[i] << "\n";
+  for (const std::string& line : hanging_lines(first, next, text, output_columns))
+    out << line << "\n";
 }
 
 bool ends_with(const std::string& s, const std::string& end) {

@@ -54,10 +54,10 @@ int report(const std::string& message, const std::string& label, const std::stri
            int code) {
   std::cerr << "cudalab: " << cudalab::one_line(message) << "\n";
   if (!hint.empty()) {
-    const std::string first = "  " + label + ": ", next(first.size(), ' ');
-    const auto lines = cudalab::wrapped(cudalab::one_line(hint), 120 - first.size());
-    for (std::size_t i = 0; i < lines.size(); ++i)
-      std::cerr << (i == 0 ? first : next) << lines[i] << "\n";
+    const std::string first = "  " + label + ": ";
+    for (const std::string& line : cudalab::hanging_lines(first, std::string(first.size(), ' '),
+                                                          cudalab::one_line(hint), 120))
+      std::cerr << line << "\n";
   }
   return code;
 }

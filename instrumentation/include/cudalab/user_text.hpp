@@ -29,6 +29,11 @@ std::string trim(std::string_view text);
 // `text` broken at spaces into lines of at most `width` characters (a longer word stands alone).
 std::vector<std::string> wrapped(std::string_view text, std::size_t width);
 
+// `text` after `first` within `width` columns, the lines after the first led by `next` (a hanging
+// indent: "  fix: ..." and its continuation). A text that fits stays as written, blanks and all.
+std::vector<std::string> hanging_lines(std::string_view first, std::string_view next,
+                                       std::string_view text, std::size_t width);
+
 // "a, b,a,c" -> {"a", "b", "c"}: items trimmed of blanks, repeats dropped (first kept).
 // Throws usage_error naming `option` for an empty list or an empty item ("a,,b", "a,").
 std::vector<std::string> split_list(std::string_view option, std::string_view text);

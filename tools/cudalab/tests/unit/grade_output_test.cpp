@@ -4,6 +4,8 @@
 // word; the JSON keeps each line whole.
 #include "grade_output.hpp"
 
+#include "cudalab/user_text.hpp"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -87,6 +89,13 @@ TEST(grade_text, a_pass_prints_no_hint) {
   EXPECT_EQ(out.str(),
             "cudalab check 04-coalescing: labs/04-coalescing/exercise.cu\n"
             "  correct: max abs err 0 (exact), in place and out  ok\nPASS\n");
+}
+
+// The hanging indent both check's lines and the tool's "  fix:" lines are written with.
+TEST(hanging_lines, keep_a_fitting_text_as_written_and_wrap_the_rest_under_its_label) {
+  EXPECT_EQ(hanging_lines("  ", "      ", "a  ok", 120), std::vector<std::string>{"  a  ok"});
+  const std::vector<std::string> lines = hanging_lines("  fix: ", "       ", "one two three", 16);
+  EXPECT_EQ(lines, (std::vector<std::string>{"  fix: one two", "       three"}));
 }
 
 TEST(grade_json, keeps_each_criterion_whole_with_its_verdict) {
