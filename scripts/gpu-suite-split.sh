@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/gpu-suite-split.sh <1|2|3> [build-dir]: scripts/gpu-suite.sh in three parts of under ten
+# scripts/gpu-suite-split.sh <1|1a|1b|2|3> [build-dir]: scripts/gpu-suite.sh in three parts of under ten
 # minutes each, for a machine with two GPUs (measured on two H100s, 2026-11-25):
 #   part 1  card 0: the GPU tests but the heavy ones (333 s), every lab's table, lab 05's and
 #                   lab 02's sweeps, Nsight Systems, cuda-gdb (about 8 minutes in all);
@@ -10,6 +10,7 @@
 #           150 s on an H200, 2026-11-26), then labs 03 and 08's size sweeps (90 s) and the
 #           benchmark (2.5 minutes), alone on the machine, so that nothing else runs beside
 #           their timings.
+#   parts 1a and 1b  part 1's two halves one after the other, for a machine with one GPU.
 # With the size sweeps in part 1, card 0 ran past ten minutes on 2026-11-25.
 # Each card's logs go to $OUT/card0 and $OUT/card1 (parts 2 and 3: $OUT/card0):
 # gpu-suite.tar.gz, summary.txt and the suite's output. Exit: 0 when every half passed.
@@ -21,8 +22,17 @@ out=${OUT:-$PWD/gpu-results}
 # The heavy GPU tests by their labels (lab 07's sanitizer tests, the ncu cross-check, the tracer's
 # tests); the tests labelled long (the per-line case on every lab) run in part 3: card 1 would
 # run past ten minutes.
-heavy='^(sanitizer|ncu|trace)$'
+heavy_labels='^(sanitizer|ncu|trace)$'
 long='^long$'
+
+light() {  # light <card>: the GPU tests but the heavy ones, the tables, sweeps, nsys and cuda-gdb
+  half "$1" '^(doctor|device|device-json|ctest-gpu|run-.*|sweep-block|sweep-02-.*|nsys-.*|debug-.*)$' \
+    GPU_SUITE_CTEST_LABELS_EXCLUDE="^(sanitizer|ncu|trace|long)$"
+}
+heavy() {  # heavy <card>: the heavy GPU tests and trace-selftest
+  half "$1" '^(ctest-gpu|trace-selftest)$' GPU_SUITE_CTEST_LABELS="$heavy_labels" \
+    GPU_SUITE_CTEST_LABELS_EXCLUDE="$long"
+}
 
 half() {  # half <card> <only-regex> [VAR=value...]: one gpu-suite.sh run on one card
   local card=$1 only=$2; shift 2
@@ -34,16 +44,20 @@ case $part in
   1)
     [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" -ge 2 ] ||
       { echo "gpu-suite-split.sh: part 1 needs two GPUs (nvidia-smi -L)" >&2; exit 2; }
-    half 0 '^(doctor|device|device-json|ctest-gpu|run-.*|sweep-block|sweep-02-.*|nsys-.*|debug-.*)$' \
-      GPU_SUITE_CTEST_LABELS_EXCLUDE="^(sanitizer|ncu|trace|long)$" &
+    light 0 &
     first=$!
-    half 1 '^(ctest-gpu|trace-selftest)$' GPU_SUITE_CTEST_LABELS="$heavy" \
-      GPU_SUITE_CTEST_LABELS_EXCLUDE="$long" &
+    heavy 1 &
     second=$!
     wait $first; a=$?
     wait $second; b=$?
     for card in 0 1; do echo "== card $card"; cat "$out/card$card/summary.txt"; done
     [ $a -eq 0 ] && [ $b -eq 0 ]
+    ;;
+  1a | 1b)
+    if [ "$part" = 1a ]; then light 0; else heavy 0; fi
+    code=$?
+    cat "$out/card0/summary.txt"
+    exit $code
     ;;
   2)
     half 0 '^(ctest-cpu|sanitize)$' GPU_SUITE_SANITIZE_JOBS=16
@@ -57,5 +71,5 @@ case $part in
     cat "$out/card0/summary.txt"
     exit $code
     ;;
-  *) echo "usage: scripts/gpu-suite-split.sh <1|2|3> [build-dir]" >&2; exit 2 ;;
+  *) echo "usage: scripts/gpu-suite-split.sh <1|1a|1b|2|3> [build-dir]" >&2; exit 2 ;;
 esac

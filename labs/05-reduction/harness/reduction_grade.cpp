@@ -15,6 +15,7 @@
 #include "reduction_grade.hpp"
 
 #include "cudalab/format_text.hpp"
+#include "cudalab/grade.hpp"
 #include "cudalab/report.hpp"
 
 #include <cstdio>
@@ -133,7 +134,10 @@ grade_report grade_reduction(const result_row& ex, const std::vector<result_row>
     r.missing("global writes a block");
   }
 
-  if (ref && ex.gbps > 0 && ref->gbps > 0) {
+  if (timed_under_tracer(ex)) {
+    r.line(false, "bandwidth n/a: timed under the memory tracer, which slows every kernel",
+           "the bandwidth line needs a run without the tracer: hardware counters (cudalab doctor)");
+  } else if (ref && ex.gbps > 0 && ref->gbps > 0) {
     const double need = reduction_min_bandwidth_share * ref->gbps;
     r.line(ex.gbps >= need,
            formatted("bandwidth %.1f GB/s >= %.2f x %.1f GB/s (sequential) = %.1f GB/s", ex.gbps,

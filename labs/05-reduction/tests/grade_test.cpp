@@ -237,6 +237,20 @@ TEST(reduction_grade, without_a_reference_nothing_passes_by_default) {
   EXPECT_FALSE(ok(line_of(g, "bandwidth")));
 }
 
+TEST(reduction_grade, bandwidth_timed_under_the_tracer_is_not_a_figure) {
+  // check's fallback where counters are refused times every kernel patched by the tracer: the
+  // bandwidth is not the learner's, whatever the reference reads, and the line says so.
+  result_row ex = row_of("exercise", counts{});
+  ex.counters.from_trace = true;
+  std::vector<result_row> references = sequential_reference();
+  references.front().counters.from_trace = true;
+  const grade_report g = grade_reduction(ex, references);
+  EXPECT_FALSE(g.passed);
+  const std::string line = line_of(g, "bandwidth");
+  EXPECT_NE(line.find("n/a: timed under the memory tracer"), std::string::npos) << line;
+  EXPECT_FALSE(ok(line));
+}
+
 TEST(reduction_grade, its_counters_configure_offline_for_gh100_beside_the_labs_own) {
   testing::expect_grading_metrics_configure_offline(make_lab_05_reduction());
 }

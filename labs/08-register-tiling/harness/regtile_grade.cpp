@@ -40,6 +40,11 @@ grade_report grade_regtile(const result_row& ex, const std::vector<result_row>& 
   for (const auto& r : references)
     if (r.variant_name == "cublas") cublas = &r;
   const double mine = tflops(ex), roof = cublas ? tflops(*cublas) : 0;
+  if (timed_under_tracer(ex)) {
+    g.line(false, "speed n/a: timed under the memory tracer, which slows every kernel");
+    g.advise("The speed line needs a run without the tracer: hardware counters (cudalab doctor).");
+    return g.finish(false);
+  }
   const bool fast = g.line(roof > 0 && mine >= regtile_cublas_fraction_target * roof,
                            "speed " +
                                formatted("%.2f TFLOP/s >= %.0f%% of cublas %.2f", mine,

@@ -54,6 +54,18 @@ TEST(regtile_grade, a_slow_kernel_fails_on_speed_against_cublas_in_the_same_run)
   EXPECT_TRUE(just.passed);
 }
 
+TEST(regtile_grade, speed_timed_under_the_tracer_is_not_a_figure) {
+  // Under the tracer (check's fallback) cuBLAS and the exercise both run patched: however fast
+  // the exercise reads there, the speed line is n/a and fails.
+  result_row ex = row_with("exercise", 1.0, 0.07), cublas = row_with("cublas", 1.0, 0);
+  ex.counters.from_trace = cublas.counters.from_trace = true;
+  const grade_report g = grade_regtile(ex, {cublas});
+  EXPECT_FALSE(g.passed);
+  ASSERT_EQ(g.lines.size(), 3u);
+  EXPECT_EQ(g.lines[2].rfind("speed n/a: timed under the memory tracer", 0), 0u) << g.lines[2];
+  EXPECT_NE(g.lines[2].find("FAIL"), std::string::npos);
+}
+
 TEST(regtile_grade, a_wrong_product_or_a_missing_cublas_row_fails) {
   result_row wrong = row_with("exercise", 1.0, 0.07);
   wrong.verification = {false, "3 of 4004001 outputs wrong"};

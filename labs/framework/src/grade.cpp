@@ -34,10 +34,16 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
     extra.insert(extra.end(), other_memory_paths().begin(), other_memory_paths().end());
   request.extra_metrics = resolve_metric_names(extra);
   request.counters = spec.needs_counters;
+  // A candidate that is itself a reference (a solution graded by the tests) runs once: two rows
+  // of one point would share its traced launches, and each would count both.
+  bool candidate_is_reference = false;
   for (const auto& name : spec.reference_variants) {
     const variant* v = l.find(name);
     if (!v) throw error(l.id + ": reference variant '" + name + "' is not registered");
-    request.variants.push_back(v);
+    if (v == &candidate)
+      candidate_is_reference = true;
+    else
+      request.variants.push_back(v);
   }
   std::vector<result_row> rows = run_lab(request);
   if (spec.needs_counters && !rows.front().counters.available)
@@ -46,6 +52,7 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
   grade_outcome outcome;
   outcome.exercise = rows.front();
   outcome.references.assign(rows.begin() + 1, rows.end());
+  if (candidate_is_reference) outcome.references.push_back(rows.front());
   outcome.report = spec.grade(outcome.exercise, outcome.references);
   if (spec.bound_other_memory_paths && outcome.exercise.counters.available)
     add_other_memory_paths_line(outcome.report, outcome.exercise, outcome.references);
