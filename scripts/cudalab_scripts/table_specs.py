@@ -4,8 +4,12 @@ table's data files (tables.Source: .rows of a CSV, .log of a bench.sh log), in t
 marker names them, and returns the text between the markers.
 
 Numbers are written as the docs write them: thousands separated by commas, a space before %,
-none before x."""
+none before x.
+
+The tool's own output, verbatim, has one list, RUNS: a line there is a table of the docs, the
+command scripts/capture-readme-runs.sh runs on a GPU for it, and the file it writes."""
 import math
+import textwrap
 
 from cudalab_scripts import cli
 
@@ -251,6 +255,97 @@ def lab08_sizes(sizes):
     return tflops_block(sizes.rows, [(v, v, "0") for v in variants], 12, {}, [share])
 
 
+# The tool's own output, verbatim: a table shows one file that scripts/capture-readme-runs.sh writes
+# on a GPU, <folder>/runs/<name>.txt (what `cudalab ARGS` printed, its standard output and then its
+# standard error), and the file's row of the provenance.csv beside it.
+
+class Run:
+    """One command of the capture and the file it writes. status: the exit status the command ends
+    with when all is well (1 for `check` of an untouched exercise, which fails); head: the table
+    shows only the file's first lines. Tables that show one file share its command."""
+
+    def __init__(self, folder, name, args, status=0, head=None):
+        self.folder, self.name, self.args, self.status, self.head = folder, name, args, status, head
+        self.path = f"{folder}/runs/{name}.txt"
+
+    def command(self, build="build/release"):
+        """The command as the learner types it, from the repository root."""
+        return f"{build}/tools/cudalab/cudalab {self.args}"
+
+
+# Table name (the doc's marker) -> the run. A new verbatim table is a line here and its marker.
+RUNS = {
+    "lab01-run": Run("labs/01-thread-indexing/figures", "default", "run 01-thread-indexing"),
+    "lab01-run-full": Run("labs/01-thread-indexing/figures", "full", "run 01-thread-indexing --view full"),
+    "lab02-run": Run("labs/02-memory-spaces/figures", "default", "run 02"),
+    "lab02-coefficients": Run("labs/02-memory-spaces/figures", "coefficients",
+                              "run 02 --variant coeffs_global,coeffs_constant,constant_divergent,coeffs_shared "
+                              "--view full --repeat 32 --metrics memory,shared,constant"),
+    "lab03-run": Run("labs/03-shared-memory-tiling/figures", "default", "run 03-shared-memory-tiling"),
+    "lab03-tiles-4096": Run("labs/03-shared-memory-tiling/figures", "tiles-4096",
+                            "run 03 --size 4096 --variant naive,tiled,cublas --sweep tile=2,4,8,16,32 "
+                            "--no-counters --repeat 5"),
+    "lab03-check": Run("labs/03-shared-memory-tiling/figures", "check", "check 03", status=1),
+    "lab04-run": Run("labs/04-coalescing/figures", "default", "run 04-coalescing"),
+    "lab04-run-full": Run("labs/04-coalescing/figures", "full", "run 04-coalescing --view full"),
+    "lab04-details": Run("labs/04-coalescing/figures", "details-aos_float3", "run 04 --details aos_float3"),
+    "lab04-float3-large": Run("labs/04-coalescing/figures", "float3-large",
+                              "run 04 --size 2^26 --no-counters --repeat 20 --variant aos_float3,"
+                              "aos_float3_staged,aos_float4,soa,char_per_thread,uchar4_packed,memcpy_d2d"),
+    "lab04-particles-large": Run("labs/04-coalescing/figures", "particles-large",
+                                 "run 04 --variant particles_aos,particles_soa --size 2^26 --no-counters"),
+    "lab05-run": Run("labs/05-reduction/figures", "default", "run 05-reduction"),
+    "lab05-run-large": Run("labs/05-reduction/figures", "large", "run 05 --size 2^28 --no-counters --repeat 20"),
+    "lab05-check": Run("labs/05-reduction/figures", "check", "check 05-reduction", status=1),
+    "lab06-run": Run("labs/06-bank-conflicts/figures", "default", "run 06-bank-conflicts"),
+    "lab06-run-8192": Run("labs/06-bank-conflicts/figures", "8192",
+                          "run 06-bank-conflicts --size 8192 --no-counters --repeat 10"),
+    "lab07-run": Run("labs/07-debugging/figures", "default", "run 07"),
+    "lab08-run": Run("labs/08-register-tiling/figures", "default", "run 08"),
+    "lab08-run-4096": Run("labs/08-register-tiling/figures", "4096", "run 08 --size 4096 --no-counters --repeat 10"),
+    "lab08-configs-4096": Run("labs/08-register-tiling/figures", "configs-4096",
+                              "run 08 --variant warp_tiled,vectorized,register_2d,cublas --size 4096 "
+                              "--sweep config=0,1,2 --no-counters"),
+    "reading-default-view": Run("labs/04-coalescing/figures", "default", "run 04-coalescing", head=5),
+    "metrics-trace": Run("docs/data", "trace-aos_float3", "run 04 --variant aos_float3 --size 2^20 --trace"),
+}
+
+
+def captures():
+    """The runs to capture, one a file, in the order of RUNS; two tables that show one file must
+    name the same command."""
+    by_path = {}
+    for name, run in RUNS.items():
+        first = by_path.setdefault(run.path, run)
+        if (first.args, first.status) != (run.args, run.status):
+            raise cli.bad(f"table {name}: {run.path} is captured by two commands in RUNS")
+    return list(by_path.values())
+
+
+def verbatim(run):
+    """The spec of a verbatim table: the provenance sentence, then the file in a ``` fence."""
+
+    def spec(output):
+        if output.name != run.path:
+            raise cli.bad(f"the marker names {output.name}, the run writes {run.path}")
+        made = output.provenance
+        if not made["command"].endswith(f"cudalab {run.args}"):
+            raise cli.bad(f"{output.name} is the output of another command than RUNS names: "
+                          f"capture it again")
+        lines = [line.rstrip() for line in output.text.rstrip("\n").split("\n")]
+        what = f"`{made['command']}`"
+        if run.head and len(lines) > run.head:
+            lines, what = lines[:run.head], f"The first {run.head} lines of {what}"
+        sentence = f"{what} ({made['card']}, driver {made['driver']}, {made['date']}):"
+        fence = "```"
+        while any(line.startswith(fence) for line in lines):
+            fence += "`"
+        wrapped = textwrap.wrap(sentence, 100, break_long_words=False, break_on_hyphens=False)
+        return "\n".join(wrapped + ["", fence] + lines + [fence])
+
+    return spec
+
+
 SPECS = {
     "bench-h100-h200": bench_side_by_side,
     "bench-witness-cost": bench_witness_cost,
@@ -261,3 +356,4 @@ SPECS = {
     "lab03-sizes": lab03_sizes,
     "lab08-sizes": lab08_sizes,
 }
+SPECS.update({name: verbatim(run) for name, run in RUNS.items()})

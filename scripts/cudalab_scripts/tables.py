@@ -12,6 +12,12 @@ and how each number is written); the PATHs, relative to the repository, are its 
 the order the spec takes them. Each data file says where it came from: the columns card, driver,
 date and command, or a row of the provenance.csv beside it (file, card, driver, date, command).
 
+A table of the tool's own output, verbatim, names one captured text file,
+<folder>/runs/<name>.txt: its spec is a line of table_specs.RUNS (the folder, the name and the
+cudalab arguments), which scripts/capture-readme-runs.sh runs on a GPU to write the file and
+its provenance.csv row. It renders as a sentence made from that row (the command in backticks,
+the card, the driver and the date) and the file in a ``` fence.
+
 Without --check the marked tables of the docs are rewritten in place. With --check nothing is
 written: every table that differs from its data is printed as a unified diff and the exit status
 is 1 (CI runs this). The docs are README.md, labs/*/README.md and docs/*.md unless named.
@@ -34,8 +40,8 @@ WIDTH = 120  # every line the renderer prints, a diff's included
 
 
 class Source:
-    """One data file of a table: its path as the marker names it, and its rows (a CSV) or its
-    parsed output (a bench.sh log)."""
+    """One data file of a table: its path as the marker names it, and its rows (a CSV), its
+    parsed output (a bench.sh log) or its text (a captured output, .txt)."""
 
     def __init__(self, root, name):
         self.name = name
@@ -48,8 +54,11 @@ class Source:
                 self.rows = list(csv.DictReader(f))
         elif path.suffix == ".log":
             self.log = bench_log.parse(path.read_text())
+        elif path.suffix == ".txt":
+            self.text = path.read_text()
         else:
-            raise cli.bad(f"{name}: only .csv and .log (scripts/bench.sh's output) are read")
+            raise cli.bad(f"{name}: only .csv, .log (scripts/bench.sh's output) and .txt (a captured "
+                          f"output) are read")
         if not all(self.provenance.get(k) for k in PROVENANCE):
             raise cli.bad(f"{name}: lacks card, driver, date, command")
 
@@ -148,8 +157,8 @@ def run(argv):
         written = path.read_text().split("\n")
         lines = list(written)
         tables = tables_in(doc, lines)
-        for table in reversed(tables):  # from the end, so that earlier line numbers hold
-            rendered = table.rendered(root)
+        renders = [table.rendered(root) for table in tables]  # in order: the first trouble is named
+        for table, rendered in reversed(list(zip(tables, renders))):  # from the end: line numbers hold
             count += 1
             if rendered != table.held:
                 changed.insert(0, table)

@@ -4,6 +4,7 @@ line and exit 2 for each broken table."""
 import shutil
 import tempfile
 import unittest
+import unittest.mock
 from pathlib import Path
 
 from support import DATA, ScriptTest, run_script
@@ -123,6 +124,103 @@ class renderer(ScriptTest):
         self.write_table(TIMERS, begin=BEGIN.replace("data/timers.csv", "data/timers.csv, data/timers.csv"))
         self.assertIn("the spec takes 1 data files, the marker names 2",
                       self.assert_refused("render-tables", ["--root", str(self.root)]))
+
+
+RUN = "labs/04-coalescing/figures/runs/default.txt"
+OUTPUT = """device: NVIDIA H100 80GB HBM3 (sm_90)   copy roof (cudaMemcpy D2D): 2919 GB/s
+8,388,608 elements, 256 threads a block
+variant            role       time    GB/s  %copy  ld sect/req
+aos_float3         naive  106.5 us  2834.8   97.1        12.00   \n"""
+SENTENCE = ("`build/release/tools/cudalab/cudalab run 04-coalescing` (NVIDIA H100 80GB HBM3, driver 580.159.04,\n"
+            "2026-11-27):")
+
+
+def captured(root, text=OUTPUT, command="build/release/tools/cudalab/cudalab run 04-coalescing"):
+    """A captured output under root, as scripts/capture-readme-runs.sh leaves it: the file and its row
+    of the provenance.csv beside it."""
+    path = root / RUN
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    (path.parent / "provenance.csv").write_text(
+        f'file,card,driver,date,command\ndefault.txt,NVIDIA H100 80GB HBM3,580.159.04,2026-11-27,"{command}"\n')
+
+
+class verbatim_tables(unittest.TestCase):
+    """The tool's own output: a sentence from the provenance row, then the file in a fence."""
+
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.root = Path(self.folder.name)
+        captured(self.root)
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def render(self, table):
+        return table_specs.SPECS[table](tables.Source(self.root, RUN))
+
+    def test_the_file_in_a_fence_under_its_provenance_trailing_blanks_dropped(self):
+        self.assertEqual(self.render("lab04-run"), SENTENCE + "\n\n```\n" + OUTPUT.rstrip().replace("12.00   ", "12.00")
+                         + "\n```")
+
+    def test_head_shows_the_first_lines_and_says_so(self):
+        self.assertTrue(self.render("reading-default-view").startswith(SENTENCE[:20]), "4 lines: all of them")
+        captured(self.root, text=OUTPUT + "aos_float3_staged  fixed\nsoa                fixed\n")
+        text = self.render("reading-default-view")
+        self.assertTrue(text.startswith("The first 5 lines of `build/release/tools/cudalab/cudalab run 04-coalescing`"))
+        self.assertTrue(text.endswith("12.00\naos_float3_staged  fixed\n```"), text)
+
+    def test_the_sentence_wraps_at_100_columns_and_a_fence_inside_gets_a_longer_fence(self):
+        captured(self.root, text="```\nx\n")
+        text = self.render("lab04-run")
+        self.assertTrue(all(len(line) <= 100 for line in text.split("\n")), text)
+        self.assertTrue(text.endswith("\n````\n```\nx\n````"), text)
+
+    def test_an_output_of_another_command_is_refused(self):
+        captured(self.root, command="build/release/tools/cudalab/cudalab run 04-coalescing --view full")
+        with self.assertRaises(tables.cli.Refusal) as refused:
+            self.render("lab04-run")
+        self.assertIn("another command than RUNS names: capture it again", str(refused.exception))
+
+    def test_a_marker_that_names_another_file_than_its_run_is_refused(self):
+        with self.assertRaises(tables.cli.Refusal) as refused:
+            self.render("lab04-run-full")
+        self.assertIn(f"the marker names {RUN}, the run writes labs/04-coalescing/figures/runs/full.txt",
+                      str(refused.exception))
+
+    def test_each_file_is_captured_once_and_two_commands_for_one_file_are_refused(self):
+        paths = [r.path for r in table_specs.captures()]
+        self.assertEqual(len(paths), len(set(paths)))
+        self.assertEqual(set(paths), {r.path for r in table_specs.RUNS.values()})
+        for path in paths:
+            self.assertRegex(path, r"^[a-z0-9/_.-]+/runs/[a-zA-Z0-9_.-]+\.txt$")
+        runs = dict(table_specs.RUNS, clash=table_specs.Run("labs/04-coalescing/figures", "default", "run 04"))
+        with unittest.mock.patch.object(table_specs, "RUNS", runs):
+            with self.assertRaises(tables.cli.Refusal):
+                table_specs.captures()
+
+
+class verbatim_tables_in_a_doc(ScriptTest):
+    def setUp(self):
+        super().setUp()
+        self.root = self.tmp / "repo"
+        self.doc = self.root / "README.md"
+        self.doc.parent.mkdir()
+        marker = (f"<!-- table lab04-run: rendered from {RUN} by scripts/render-tables.sh; do not edit -->\n"
+                  "<!-- end of table lab04-run -->\n")
+        self.doc.write_text(f"# Lab 04\n\n{marker}\nWhat the table shows.\n")
+
+    def test_a_missing_capture_is_one_line_and_exit_2(self):
+        err = self.assert_refused("render-tables", ["--check", "--root", str(self.root)])
+        self.assertEqual(err, f"render-tables.sh: table lab04-run: {RUN} not found\n")
+
+    def test_rendered_then_checked_equal(self):
+        captured(self.root)
+        code, out, _ = run_script("render-tables", ["--root", str(self.root)])
+        self.assertEqual((code, out), (0, "render-tables.sh: 1 tables, 1 rewritten\n  README.md: lab04-run\n"))
+        self.assertIn(f"edit -->\n{SENTENCE}\n\n```\ndevice: NVIDIA H100", self.doc.read_text())
+        self.assertIn("12.00\n```\n<!-- end of table lab04-run -->\n\nWhat the table shows.\n", self.doc.read_text())
+        self.assertEqual(run_script("render-tables", ["--check", "--root", str(self.root)])[0], 0)
 
 
 class repository(unittest.TestCase):
