@@ -476,8 +476,9 @@ void write_run_report(run_invocation& run, const run_results& results, progress_
 int run_verdict(const run_invocation& run, const run_results& results) {
   const lab& l = *run.request.which;
   if (l.notes)
-    for (const auto& line : l.notes())
-      std::cerr << "cudalab: note: " << l.id << ": " << line << "\n";
+    for (const auto& note : l.notes())
+      for (const auto& line : hanging_lines("cudalab: note: " + l.id + ": ", "  ", note, 120))
+        std::cerr << line << "\n";
   if (!run.request.gpu) {
     std::cerr << "cudalab: the model's predictions only: no CUDA device ("
               << shown(results.no_gpu_why, 70) << ")\n"
