@@ -98,8 +98,8 @@ def main():
         print("SKIP: no CUDA device")
         return 77
     os.makedirs(args.out, exist_ok=True)
-    labs = args.lab or [l.split()[0] for l in run([tool, "list"]).stdout.splitlines()
-                        if l[:2].isdigit()]
+    labs = args.lab or [info["id"] for info in
+                        json.loads(run([tool, "list", "--format", "json"]).stdout)["labs"]]
     bad = 0
     checked = 0
     with open(os.path.join(args.out, "ncu-crosscheck.log"), "w") as log:
