@@ -96,6 +96,7 @@ figure threads_launched_per_needed() {
                        "threads launched over threads that have an element to compute: above 1 "
                        "some idle, below 1 some elements are never computed",
                        {}, 4, "x");
+  f.tells_apart_from_one = true;
   // The launch, not a counter: known from the point that ran or, without a GPU, from the host's
   // own launch arithmetic (variant::host_launch).
   measured_only(f, [](const result_row& row) -> value {

@@ -63,7 +63,10 @@ std::string model_verdict_in_full(const result_row& row) {
 
 std::string figure_value(const figure& f, double v, bool compact) {
   if (f.decimals == 0) return (compact ? compact_count(v) : with_separators(v)) + f.suffix;
-  return fixed(v, f.decimals) + f.suffix;
+  int decimals = f.decimals;
+  if (f.tells_apart_from_one && v != 1.0)
+    while (decimals < 9 && fixed(v, decimals) == fixed(1.0, decimals)) ++decimals;
+  return fixed(v, decimals) + f.suffix;
 }
 
 std::string headline(const result_row& row, const figure& f, headline_style style) {

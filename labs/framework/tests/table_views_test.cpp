@@ -157,6 +157,22 @@ TEST(default_view, threads_launched_over_needed_comes_from_the_launch_shape) {
   EXPECT_EQ(line_with(text, "aos_float3").find("pred"), std::string::npos) << text;
 }
 
+TEST(default_view, launched_over_needed_is_never_rounded_to_one_unless_it_is_one) {
+  // Lab 01's grid_underlaunch at 10M: 39,062 blocks of 256 for 10,000,000 elements, 0.9999872;
+  // at 4 decimals it read 1.0000x, the value of a launch that covers every element exactly.
+  const lab l = lab_with_headline({"threads_launched_per_needed", "ld_sectors_per_request"});
+  result_row row = aos_float3_row(1179648);
+  row.shape = {39062, 1, 256, 1, 10000000};
+  EXPECT_NE(line_with(render({row}, report_view::standard, &l), "aos_float3").find("0.99999x"),
+            std::string::npos);
+  row.shape = {39063, 1, 256, 1, 10000000};  // ceil: 128 threads idle, 1.0000128
+  EXPECT_NE(line_with(render({row}, report_view::standard, &l), "aos_float3").find("1.00001x"),
+            std::string::npos);
+  row.shape = {4096, 1, 256, 1, 1 << 20};  // exactly enough
+  EXPECT_NE(line_with(render({row}, report_view::standard, &l), "aos_float3").find("1.0000x"),
+            std::string::npos);
+}
+
 TEST(full_view, shows_measured_beside_predicted_and_flags_the_mismatch) {
   const std::string text = render({aos_float3_row(1179650)}, report_view::full);
   EXPECT_NE(text.find("1,179,650 !"), std::string::npos) << text;

@@ -21,6 +21,9 @@ struct figure {
   std::string meaning;  // one sentence for a learner
   int decimals = 0;     // 0: a count, printed with thousands separators
   std::string suffix;   // printed after the value: "x" for ratios of bytes or threads
+  // A ratio whose distance from 1 is the lesson (threads launched over needed): a value that is
+  // not 1 gets the digits that tell it from 1 (0.9999872 prints 0.99999, not 1.0000).
+  bool tells_apart_from_one = false;
   // Catalogue short names the figure is computed from: their model verdict marks its cell,
   // and a missing one makes it n/a with the counter's reason.
   std::vector<std::string> inputs;
