@@ -128,8 +128,10 @@ class array_prepared final : public prepared_variant {
     return r;
   }
   launch_shape shape() const override {
-    return m_launched ? launch_shape_2d(m_dims, m_config.size) : launch_shape{};
+    return kernel_ran() ? launch_shape_2d(m_dims, m_config.size) : launch_shape{};
   }
+  // A launch the runtime refused (checked or not) ran no kernel.
+  bool kernel_ran() const override { return m_launched && m_unread_error.empty(); }
 
  private:
   launch_config m_config;
@@ -196,6 +198,11 @@ variant make_array_variant(array_spec spec) {
       });
   if (spec.expected != expected_output::chunk_reverse)
     v.grid = [](const launch_config& c) { return grid_size{ceil_div(c.size, c.block)}; };
+  // A ramp is written, never read: its bytes are the stores alone.
+  if (spec.expected == expected_output::ramp)
+    v.ideal = [](const launch_config& c) {
+      return work_counts{sizeof(float) * static_cast<double>(c.size), 0};
+    };
   return v;
 }
 

@@ -89,6 +89,19 @@ TEST_F(lab07_variants, the_whole_lab_runs_to_the_end) {
   request.repeat = 2;
   const std::vector<result_row> rows = run_lab(request);
   EXPECT_EQ(rows.size(), l.variants.size() - 1);  // every variant but the exercise
+  for (const result_row& row : rows) {
+    if (row.variant_name == "unchecked_launch" || row.variant_name == "checked_launch") {
+      // The launch failed: no kernel ran, so no bandwidth and no launch shape.
+      EXPECT_EQ(row.gbps, 0) << row.variant_name;
+      EXPECT_FALSE(row.shape.known()) << row.variant_name;
+    }
+    if (row.variant_name == "oob_write" || row.variant_name == "oob_write_fixed") {
+      // The shape is the launch that ran: a grid of whole blocks covering every element.
+      EXPECT_TRUE(row.shape.known()) << row.variant_name;
+      EXPECT_GE(row.shape.threads_launched(), row.config.size) << row.variant_name;
+      EXPECT_GT(row.gbps, 0) << row.variant_name;
+    }
+  }
 }
 
 }  // namespace

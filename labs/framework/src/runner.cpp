@@ -307,7 +307,6 @@ std::unique_ptr<prepared_variant> measure_point(const point& p, const run_reques
     stream.synchronize();
     row.phases.h2d_ms = clock.lap_ms();
   }
-  row.shape = prepared->shape();
   if (p.which->resources) row.resources = p.which->resources(p.config);
   {
     nvtx::scoped_range phase("kernel", lab_id);
@@ -319,6 +318,8 @@ std::unique_ptr<prepared_variant> measure_point(const point& p, const run_reques
     prepared->download(stream.get());
     row.phases.d2h_ms = clock.lap_ms();
   }
+  // After the launches and the download: only then does a variant know whether its launch ran.
+  row.shape = prepared->shape();
   {
     nvtx::scoped_range phase("verify", lab_id);
     row.verification = prepared->verify();
@@ -380,7 +381,7 @@ std::vector<result_row> run_lab(const run_request& request) {
     row.measured = true;
     row.phases.wait_ms = clock.lap_ms();
     std::unique_ptr<prepared_variant> prepared = measure_point(p, request, row, stream, tracing);
-    add_bandwidths(row, roof);
+    if (prepared->kernel_ran()) add_bandwidths(row, roof);
     rows.push_back(std::move(row));
     // Counters later, in separate launches shared with the points around it (counter_batch).
     if (counters.wants(*p.which, rows.back().counters)) {

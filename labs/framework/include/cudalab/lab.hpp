@@ -88,7 +88,11 @@ class prepared_variant {
   virtual void download(cudaStream_t stream) = 0;
   // Compares the downloaded results with the CPU reference.
   virtual verify_result verify() = 0;
+  // Read after download(): a launch that failed ran no kernel (lab 07's planted launch bugs).
   virtual launch_shape shape() const = 0;
+  // False when the timed launches ran no kernel: their time moved no data, so no bandwidth is
+  // computed from it. Read after download().
+  virtual bool kernel_ran() const { return true; }
 };
 
 // A sweep variant runs once per parameter value (offset 0..32, stride 1..32).
