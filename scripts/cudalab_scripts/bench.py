@@ -299,7 +299,7 @@ def run(argv):
     bench = Bench(args)
     if not os.access(bench.tool, os.X_OK):
         raise cli.Refusal(f"{bench.tool} not found: build first (scripts/setup.sh)")
-    args.out.mkdir(parents=True, exist_ok=True)
+    cli.output_folder(args.out)
     bench.runs_log.write_text("")
     sections = [(1, bench.counters_against_ncu), (2, bench.nvtx_cost), (3, bench.large_sizes),
                 (5, bench.tracer_cost), (6, bench.witness_cost), (4, bench.model_predictions)]

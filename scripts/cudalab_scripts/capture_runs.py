@@ -55,7 +55,7 @@ def parse(argv):
         out = args.out or os.environ.get("OUT")
         if not out:
             raise cli.bad("no output folder: set $OUT or pass --out DIR")
-        args.out = Path(out).resolve()
+        args.out = cli.output_folder(Path(out).resolve(), "--out (or $OUT)")
     return args
 
 

@@ -87,6 +87,18 @@ def whole_number(option, text):
     return int(text)
 
 
+def output_folder(path, option="--out"):
+    """path made a writable folder (parents too) before any work, or one line and exit 2."""
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise bad(f"{option} {path}: cannot make the folder ({e.strerror})") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise bad(f"{option} {path}: the folder is not writable")
+    return path
+
+
 def cudalab(build, hint="scripts/setup.sh"):
     tool = Path(build) / "tools" / "cudalab" / "cudalab"
     if not os.access(tool, os.X_OK):

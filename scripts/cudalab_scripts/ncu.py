@@ -80,7 +80,7 @@ def run(argv):
 
     run_args = ["run", lab["id"], "--variant", args.variant, "--no-counters", "--warmup", "0", "--repeat", "1"]
     run_args += (["--size", args.size] if args.size else []) + (["--sweep", args.sweep] if args.sweep else [])
-    args.out.mkdir(parents=True, exist_ok=True)
+    cli.output_folder(args.out)
     base = args.out / f"{lab['id']}_{args.variant}"
     log, report, table = (Path(f"{base}{suffix}") for suffix in (".log", ".ncu-rep", ".csv"))
     nvtx = f"cudalab@{lab['id']}/{args.variant}/"

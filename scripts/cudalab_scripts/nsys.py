@@ -80,7 +80,7 @@ def run(argv):
     environment = with_nsys_libs(os.environ)
     run_args = ["run", lab_id, "--no-counters", "--repeat", str(args.repeat)]
     run_args += (["--variant", args.variant] if args.variant else []) + (["--size", args.size] if args.size else [])
-    args.out.mkdir(parents=True, exist_ok=True)
+    cli.output_folder(args.out)
     report = args.out / report_name(lab_id, args.variant)
     for stale in [Path(f"{report}{s}") for s in (".nsys-rep", ".qdstrm", ".sqlite")] + \
             list(args.out.glob(f"{report.name}_*.csv")):

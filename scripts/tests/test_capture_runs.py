@@ -119,6 +119,11 @@ class capture(ScriptTest):
         self.assertIn("too many arguments", self.assert_refused("capture-readme-runs", ["a", "b"]))
         err = self.assert_refused("capture-readme-runs", [str(self.tmp / "nowhere"), "--out", str(self.out)], status=1)
         self.assertIn("not found: build first", err)
+        # An output folder that cannot be made is refused before any command runs.
+        (self.tmp / "a-file").write_text("")
+        err = self.assert_refused("capture-readme-runs", [str(self.tool), "--out", str(self.tmp / "a-file" / "x")])
+        self.assertIn("cannot make the folder", err)
+        self.assertFalse((self.tmp / "smi.txt").exists())
 
     def test_a_capture_renders_into_its_doc(self):
         self.assertEqual(self.capture()[0], 0)

@@ -19,6 +19,7 @@
 #include "cudalab/trace_lines.hpp"
 #include "cudalab/trace_run.hpp"
 #include "cudalab/user_text.hpp"
+#include "grade_output.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -477,7 +478,8 @@ int run_verdict(const run_invocation& run, const run_results& results) {
   const lab& l = *run.request.which;
   if (l.notes)
     for (const auto& note : l.notes())
-      for (const auto& line : hanging_lines("cudalab: note: " + l.id + ": ", "  ", note, 120))
+      for (const auto& line :
+           hanging_lines("cudalab: note: " + l.id + ": ", "  ", note, output_columns))
         std::cerr << line << "\n";
   if (!run.request.gpu) {
     std::cerr << "cudalab: the model's predictions only: no CUDA device ("

@@ -55,12 +55,12 @@ std::optional<double> counter_total(const result_row& row, const char* metric);
 std::optional<double> counter_per_request(const result_row& row, const char* counter,
                                           const char* requests);
 
-// A grader's report written a criterion at a time: every line ends in its verdict, and the
-// advice of each failed criterion joins the hint, one sentence after another.
 // True when `row` was timed in a process the memory tracer instruments (check's fallback where
 // counters are refused): every kernel there runs patched, so its time is not the learner's.
 inline bool timed_under_tracer(const result_row& row) { return row.counters.from_trace; }
 
+// A grader's report written a criterion at a time: every line ends in its verdict, and the
+// advice of each failed criterion joins the hint, one sentence after another.
 class grade_sheet {
  public:
   // Opens with the criterion every grader starts from: `ex` matches its CPU reference;
