@@ -190,6 +190,13 @@ function(cudalab_add_lab lab_dir)
     cudalab_add_wrong_ways(${lab_dir} TEST ${dir}/tests/wrong/wrong_way_test.cpp
                            KERNELS ${wrong_kernels})
   endif()
+  # Honest alternatives to the solution (tests/right/*.cu, with tests/right/right_way_test.cpp):
+  # each is graded as the exercise, and the grader must pass it.
+  if(EXISTS ${dir}/tests/right/right_way_test.cpp)
+    file(GLOB right_kernels CONFIGURE_DEPENDS ${dir}/tests/right/*.cu)
+    cudalab_add_right_ways(${lab_dir} TEST ${dir}/tests/right/right_way_test.cpp
+                           KERNELS ${right_kernels})
+  endif()
   if(check_test)
     foreach(build IN ITEMS exercise solution)
       if(build STREQUAL "exercise")

@@ -24,3 +24,27 @@ function(cudalab_add_wrong_ways lab_dir)
     endif()
   endforeach()
 endfunction()
+
+# cudalab_add_right_ways(<NN-name> TEST <test source> KERNELS <file.cu> ...)
+# Honest alternatives to the solution (tests/right/*.cu), built as wrong ways are, each as the
+# exercise of its own lab library cudalab_labNN_right_<name>; TEST is compiled against it as
+# test_labNN_right_<name> with CUDALAB_RIGHT_WAY=<name> and asserts that the grader PASSES it.
+function(cudalab_add_right_ways lab_dir)
+  cmake_parse_arguments(arg "" "TEST" "KERNELS" ${ARGN})
+  string(REGEX MATCH "^[0-9][0-9]" number "${lab_dir}")
+  set(common cudalab_lab${number}_common)
+  if(NOT TARGET ${common})
+    message(FATAL_ERROR "cudalab_add_right_ways(${lab_dir}): the lab has no exercise to replace")
+  endif()
+  foreach(kernel IN LISTS arg_KERNELS)
+    get_filename_component(name ${kernel} NAME_WE)
+    set(lib cudalab_lab${number}_right_${name})
+    add_library(${lib} STATIC ${kernel})
+    target_link_libraries(${lib} PUBLIC ${common} PRIVATE cudalab::options)
+    cudalab_add_gtest(test_lab${number}_right_${name} SOURCES ${arg_TEST}
+                      LABELS "gpu;lab${number}" LINK ${lib})
+    if(TARGET test_lab${number}_right_${name})
+      target_compile_definitions(test_lab${number}_right_${name} PRIVATE CUDALAB_RIGHT_WAY=${name})
+    endif()
+  endforeach()
+endfunction()

@@ -168,6 +168,28 @@ std::vector<metric_info> make_catalogue() {
             "asynchronous copies from global to shared memory (LDGSTS, cp.async)")
           .in({"classes"})
           .missing_on(no_ldgsts),
+      // The global side of those copies, at the SASS level: a cp.async is a global load that
+      // the LSU's load counters above do not count, held to the same coalescing rule.
+      entry("ldgsts_requests", "sm__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts.sum",
+            "requests", "global read requests of LDGSTS (cp.async): one per warp-level instruction")
+          .missing_on(no_ldgsts),
+      entry("ldgsts_sectors", "sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts.sum",
+            "sectors", "32-byte sectors the LDGSTS (cp.async) global reads touched")
+          .missing_on(no_ldgsts),
+      entry("ldgsts_bytes", "sm__sass_data_bytes_mem_global_op_ldgsts.sum", "bytes",
+            "bytes the active lanes of LDGSTS (cp.async) asked for from global memory")
+          .missing_on(no_ldgsts),
+      // What does the arithmetic: FP32 multiply-adds on the FMA pipes, or the tensor cores
+      // (lab 08's lesson is the former; a wmma product would pass its other lines).
+      entry("ffma_thread_inst", "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum",
+            "thread instructions",
+            "FP32 fused multiply-adds (FFMA) executed, counted a thread each, predicated-off "
+            "threads excluded")
+          .in({"classes"}),
+      entry("tensor_inst", "smsp__inst_executed_pipe_tensor.sum", "instructions",
+            "warp instructions the tensor cores executed (HMMA, IMMA, DMMA, GMMA: wmma, mma, "
+            "wgmma)")
+          .in({"classes"}),
       entry("texture_inst", "smsp__sass_inst_executed_op_texture.sum", "instructions",
             "texture and surface instructions (reads through the texture path)")
           .in({"classes"}),

@@ -3,7 +3,8 @@
 // The exercise and the fixed references (staged, float4, SoA) run at the same size with the
 // same counters. PASS needs all five lines:
 //   1. correct        the in-place update and the copy match the CPU bit for bit;
-//   2. ld sect/req    each load request touches no more sectors than the bytes its lanes asked
+//   2. ld sect/req    each load request (LDG, and LDGSTS: a cp.async reads global memory too)
+//                     touches no more sectors than the bytes its lanes asked
 //                     for fill: sectors/request <= (requested bytes/request) / 32, so 4 for
 //                     4-byte loads, 16 for 16-byte loads. Requested bytes come from
 //                     smsp__sass_data_bytes_mem_global_op_ld.sum (exact);
@@ -34,34 +35,56 @@
 namespace cudalab::labs {
 namespace {
 
-// Catalogue short names (metrics.hpp).
-constexpr const char* ld_requests = "ld_requests";
-constexpr const char* ld_sectors = "ld_sectors";
-constexpr const char* st_requests = "st_requests";
-constexpr const char* st_sectors = "st_sectors";
-constexpr const char* ld_bytes = "ld_bytes";
-constexpr const char* st_bytes = "st_bytes";
+// One side of the traffic, by catalogue short names (metrics.hpp): its requests, sectors and
+// the bytes the lanes asked for, and the same of the asynchronous copies (LDGSTS, cp.async)
+// that read global memory on that side, which the LSU's load counters do not count.
+struct traffic_side {
+  const char* requests;
+  const char* sectors;
+  const char* bytes;
+  const char* async_requests = nullptr;
+  const char* async_sectors = nullptr;
+  const char* async_bytes = nullptr;
+};
+const traffic_side loads{"ld_requests",     "ld_sectors",     "ld_bytes",
+                         "ldgsts_requests", "ldgsts_sectors", "ldgsts_bytes"};
+const traffic_side stores{"st_requests", "st_sectors", "st_bytes"};
+
+// A side's total of one counter and its asynchronous twin. The twin counts 0 where it is
+// missing: the chips without it (before Ampere) have no LDGSTS to count.
+std::optional<double> side_total(const result_row& row, const char* counter, const char* async) {
+  const std::optional<double> plain = counter_total(row, counter);
+  if (!plain || async == nullptr) return plain;
+  return *plain + counter_total(row, async).value_or(0);
+}
+
+std::optional<double> side_per_request(const result_row& row, const traffic_side& side,
+                                       bool bytes) {
+  const auto amount = bytes ? side_total(row, side.bytes, side.async_bytes)
+                            : side_total(row, side.sectors, side.async_sectors);
+  const auto requests = side_total(row, side.requests, side.async_requests);
+  if (!amount || !requests || *requests <= 0) return std::nullopt;
+  return *amount / *requests;
+}
 
 // One sectors-per-request line: the sectors a request touched against the sectors its
 // requested bytes fill. The references' values are printed beside it for comparison.
 bool per_request_line(grade_sheet& g, const result_row& ex, const std::vector<result_row>& refs,
-                      const char* side, const char* sectors, const char* requests,
-                      const char* bytes) {
+                      const std::string& side_name, const traffic_side& side) {
+  const bool is_load = side_name == "ld";
   std::string all;
   for (const auto& r : refs)
-    if (const auto v = counter_per_request(r, sectors, requests))
+    if (const auto v = side_per_request(r, side, false))
       all += (all.empty() ? "" : ", ") + r.variant_name + " " + formatted("%.2f", *v);
-  const std::string label = std::string(side) + " sectors/request ";
-  const std::optional<double> mine = counter_per_request(ex, sectors, requests);
-  const std::optional<double> asked = counter_per_request(ex, bytes, requests);
+  const std::string label = side_name + " sectors/request ";
+  const std::optional<double> mine = side_per_request(ex, side, false);
+  const std::optional<double> asked = side_per_request(ex, side, true);
   if (!mine || !asked) {
-    const bool none = counter_total(ex, requests).value_or(0) <= 0;
-    g.line(false,
-           label + (none ? std::string("n/a: the exercise issued no global ") + side + " requests"
-                         : std::string("n/a: a counter is missing")));
+    const bool none = side_total(ex, side.requests, side.async_requests).value_or(0) <= 0;
+    g.line(false, label + (none ? "n/a: the exercise issued no global " + side_name + " requests"
+                                : std::string("n/a: a counter is missing")));
     if (none)
-      g.advise(std::string("The kernel issued no global ") + (side[0] == 'l' ? "loads" : "stores") +
-               ".");
+      g.advise(std::string("The kernel issued no global ") + (is_load ? "loads" : "stores") + ".");
     return false;
   }
   const double needed = *asked / 32.0;
@@ -71,7 +94,7 @@ bool per_request_line(grade_sheet& g, const result_row& ex, const std::vector<re
                  " bytes asked a request fill " + formatted("%.2f", needed) +
                  " sectors; references: " + (all.empty() ? std::string("n/a") : all) + ")");
   if (!ok)
-    g.advise(std::string("Each warp-level ") + (side[0] == 'l' ? "load" : "store") + " touches " +
+    g.advise(std::string("Each warp-level ") + (is_load ? "load" : "store") + " touches " +
              formatted("%.1f", *mine) + " sectors for " + formatted("%.0f", *asked) +
              " bytes: its lanes' addresses are spread out. Make lane k of a warp touch the bytes "
              "next to lane k-1's (read and write the float3 array as plain floats, staged "
@@ -88,8 +111,8 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
                 "__syncthreads() between filling the tile and using it.");
   if (g.counters_missing(ex)) return g.report();
 
-  const bool ld_ok = per_request_line(g, ex, refs, "ld", ld_sectors, ld_requests, ld_bytes);
-  const bool st_ok = per_request_line(g, ex, refs, "st", st_sectors, st_requests, st_bytes);
+  const bool ld_ok = per_request_line(g, ex, refs, "ld", loads);
+  const bool st_ok = per_request_line(g, ex, refs, "st", stores);
 
   // The float3 array's sectors, scaled to the variant's own layout (aos_float4 moves 16 bytes
   // a number): the exercise's layout is the float3 array, so for it the factor is 1.
@@ -98,7 +121,8 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
   const double buffer_sectors =
       std::ceil(static_cast<double>(float3_ideal_ld_sectors(n)) * layout - 1e-6);
   const double ideal_ld = buffer_sectors, ideal_st = 2 * buffer_sectors;
-  const auto ld = counter_total(ex, ld_sectors), st = counter_total(ex, st_sectors);
+  const auto ld = side_total(ex, loads.sectors, loads.async_sectors);
+  const auto st = side_total(ex, stores.sectors, stores.async_sectors);
   bool sectors_ok = false;
   if (ld && st) {
     sectors_ok = g.line(*ld + *st <= ideal_ld + ideal_st,
@@ -114,7 +138,8 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
 
   // Whole sectors per buffer, four a request: the requests of 32 lanes loading a float each.
   const double ideal_requests = 3 * std::ceil(buffer_sectors / 4);
-  const auto ld_req = counter_total(ex, ld_requests), st_req = counter_total(ex, st_requests);
+  const auto ld_req = side_total(ex, loads.requests, loads.async_requests);
+  const auto st_req = side_total(ex, stores.requests, stores.async_requests);
   bool requests_ok = false;
   if (ld_req && st_req) {
     const double requests = *ld_req + *st_req;
@@ -132,6 +157,8 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
   return g.finish(g.correct() && ld_ok && st_ok && sectors_ok && requests_ok);
 }
 
-std::vector<std::string> coalescing_grade_metrics() { return {ld_bytes, st_bytes}; }
+std::vector<std::string> coalescing_grade_metrics() {
+  return {loads.bytes, stores.bytes, loads.async_requests, loads.async_sectors, loads.async_bytes};
+}
 
 }  // namespace cudalab::labs

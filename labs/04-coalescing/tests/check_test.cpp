@@ -21,7 +21,7 @@ class coalescing_check : public counter_test {};
 // Grades the exercise of this build and checks what both builds share: the references and the
 // exercise compute the right numbers; only the traffic differs.
 grade_outcome grade_this_build() {
-  grade_outcome o = testing::grade_built_exercise(make_lab_04_coalescing(), 6);
+  grade_outcome o = testing::grade_built_exercise(make_lab_04_coalescing(), 8);
   EXPECT_EQ(o.references.size(), 3u);
   for (const auto& r : o.references)
     EXPECT_TRUE(r.verification.ok) << r.variant_name << ": " << r.verification.detail;

@@ -37,7 +37,7 @@ TEST_F(reduction_check, CUDALAB_CHECK_CASE) {
   const cudalab::lab l = cudalab::labs::make_lab_05_reduction();
   const cudalab::grade_outcome o = cudalab::grade_exercise(l, 0);
   for (const auto& line : o.report.lines) std::cout << "  " << line << "\n";
-  ASSERT_EQ(o.report.lines.size(), 6u);
+  ASSERT_EQ(o.report.lines.size(), 8u);
   EXPECT_TRUE(o.exercise.verification.ok)
       << o.exercise.verification.detail;  // both kernels are correct
   auto ends_ok = [](const std::string& s) {

@@ -37,7 +37,7 @@ grade_outcome grade_this_build() {
   grade_outcome o = grade_exercise(make_lab_07_debugging(), 0);
   std::cout << describe(o) << "\n";
   EXPECT_EQ(o.exercise.variant_name, "exercise");
-  EXPECT_EQ(o.report.lines.size(), 3u) << describe(o);
+  EXPECT_EQ(o.report.lines.size(), 5u) << describe(o);
   return o;
 }
 

@@ -85,6 +85,7 @@ lab make_lab_08_register_tiling() {
   };
   exercise_spec ex = new_exercise(l.id, regtile_default_side, grade_regtile);
   ex.reference_variants = {"cublas"};
+  ex.extra_metrics = {"ffma_thread_inst", "tensor_inst"};
   // A tile read through laundered pointers (generic LD) would read 0 on LDS/FMA.
   ex.bound_other_memory_paths = true;
   ex.graded_variants = {"pad_to_64",   "pad_to_64_copies", "coarse_1d",

@@ -16,6 +16,28 @@ double tflops(const result_row& r) {
   return r.time.median_ms > 0 ? r.ideal.flops / (r.time.median_ms * 1e-3) / 1e12 : 0;
 }
 
+// The lesson's arithmetic: every multiply-add of the product an FP32 FFMA (at least n^3 of
+// them, thread-level), none on the tensor cores (a TF32 wmma product meets the tolerance and the
+// speed line, and teaches nothing about register tiling).
+bool fma_pipe_lines(grade_sheet& g, const result_row& ex) {
+  const std::optional<double> ffma = counter_total(ex, "ffma_thread_inst");
+  const std::optional<double> tensor = counter_total(ex, "tensor_inst");
+  const double needed = ex.ideal.flops / 2;  // n^3 multiply-adds
+  const bool ffma_ok = g.line(ffma && *ffma >= needed,
+                              "FFMA " + (ffma ? formatted("%.4g", *ffma) : std::string("n/a")) +
+                                  " >= " + formatted("%.4g", needed) +
+                                  " (n^3: each multiply-add an FP32 FFMA, a thread)");
+  const bool tensor_ok = g.line(tensor && *tensor <= 0,
+                                "tensor-core instructions " +
+                                    (tensor ? formatted("%.0f", *tensor) : std::string("n/a")) +
+                                    " <= 0 (the lesson's product runs on the FMA pipes)");
+  if (!ffma_ok || !tensor_ok)
+    g.advise(
+        "The lesson is register tiling on the FP32 FMA pipes: compute each product with "
+        "float multiply-adds, not tensor-core instructions (wmma, mma) or another type.");
+  return ffma_ok && tensor_ok;
+}
+
 }  // namespace
 
 grade_report grade_regtile(const result_row& ex, const std::vector<result_row>& references) {
@@ -54,7 +76,8 @@ grade_report grade_regtile(const result_row& ex, const std::vector<result_row>& 
     g.advise("The kernel reaches " + formatted("%.0f%%", roof > 0 ? 100 * mine / roof : 0.0) +
              " of cuBLAS: more outputs a thread (8 x 8), 16-byte loads, and a block tile of "
              "128 x 128 let each loaded value do more work.");
-  return g.finish(g.correct() && lds_ok && fast);
+  const bool arithmetic_ok = fma_pipe_lines(g, ex);
+  return g.finish(g.correct() && lds_ok && fast && arithmetic_ok);
 }
 
 }  // namespace cudalab::labs

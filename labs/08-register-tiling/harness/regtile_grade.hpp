@@ -22,11 +22,13 @@ inline constexpr double regtile_lds_per_fma_target = 0.45;
 // margin of about a third either way, so timing noise cannot flip a grade.
 inline constexpr double regtile_cublas_fraction_target = 0.25;
 
-// PASS needs three lines here; grade_as_exercise adds the fourth, other memory paths:
+// PASS needs five lines here; grade_as_exercise adds other memory paths and what the launch ran:
 //   1. correct       C matches the double reference within the FP32 tolerance, nothing
 //                    written past it;
 //   2. LDS/FMA       measured shared load instructions per useful multiply-add <= target;
-//   3. speed         TFLOP/s >= regtile_cublas_fraction_target of the `cublas` reference row.
+//   3. speed         TFLOP/s >= regtile_cublas_fraction_target of the `cublas` reference row;
+//   4. FFMA          thread-level FFMA instructions >= n^3: the multiply-adds are FP32 FMAs;
+//   5. tensor-core   no tensor-core instruction (a wmma product would pass lines 1 to 3).
 grade_report grade_regtile(const result_row& exercise, const std::vector<result_row>& references);
 
 }  // namespace cudalab::labs

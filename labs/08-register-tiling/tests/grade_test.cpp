@@ -23,6 +23,8 @@ result_row row_with(const std::string& name, double ms, double lds_per_fma) {
   r.verification = {true, "max err 1e-07"};
   r.counters.available = true;
   r.counters.totals[find_metric("shared_ld_inst")->cupti_name] = lds_per_fma * r.ideal.flops / 64;
+  r.counters.totals[find_metric("ffma_thread_inst")->cupti_name] = r.ideal.flops / 2;
+  r.counters.totals[find_metric("tensor_inst")->cupti_name] = 0;
   return r;
 }
 
@@ -30,7 +32,7 @@ TEST(regtile_grade, a_fast_register_tiled_kernel_passes_every_line) {
   const result_row cublas = row_with("cublas", 1.0, 0);
   const grade_report g = grade_regtile(row_with("exercise", 1.5, 0.07), {cublas});
   EXPECT_TRUE(g.passed);
-  ASSERT_EQ(g.lines.size(), 3u);
+  ASSERT_EQ(g.lines.size(), 5u);
   for (const auto& line : g.lines) EXPECT_EQ(line.substr(line.size() - 4), "  ok") << line;
 }
 
@@ -71,6 +73,44 @@ TEST(regtile_grade, a_wrong_product_or_a_missing_cublas_row_fails) {
   wrong.verification = {false, "3 of 4004001 outputs wrong"};
   EXPECT_FALSE(grade_regtile(wrong, {row_with("cublas", 1.0, 0)}).passed);
   EXPECT_FALSE(grade_regtile(row_with("exercise", 1.0, 0.07), {}).passed);
+}
+
+}  // namespace
+
+namespace {
+
+bool line_fails(const cudalab::grade_report& g, const std::string& start) {
+  for (const auto& line : g.lines)
+    if (line.rfind(start, 0) == 0) return line.substr(line.size() - 6) == "  FAIL";
+  ADD_FAILURE() << "no line '" << start << "'";
+  return false;
+}
+
+TEST(regtile_grade, a_product_on_the_tensor_cores_fails_on_ffma_and_tensor_lines) {
+  // A TF32 wmma product: fast, few shared loads a multiply-add, its multiply-adds HMMAs.
+  result_row ex = row_with("exercise", 0.5, 0.05);
+  ex.counters.totals[find_metric("ffma_thread_inst")->cupti_name] = 0.02 * ex.ideal.flops / 2;
+  ex.counters.totals[find_metric("tensor_inst")->cupti_name] = 1.0e6;
+  const grade_report g = grade_regtile(ex, {row_with("cublas", 1.0, 0)});
+  EXPECT_FALSE(g.passed);
+  EXPECT_TRUE(line_fails(g, "FFMA "));
+  EXPECT_TRUE(line_fails(g, "tensor-core instructions 1000000 <= 0"));
+  EXPECT_NE(g.hint.find("tensor-core"), std::string::npos);
+}
+
+TEST(regtile_grade, more_ffma_than_n_cubed_passes_the_arithmetic_lines) {
+  // Tiles past an odd n multiply zeros: more FFMAs than n^3 is the padding, not a fault.
+  result_row ex = row_with("exercise", 1.5, 0.07);
+  ex.counters.totals[find_metric("ffma_thread_inst")->cupti_name] = 1.02 * ex.ideal.flops / 2;
+  EXPECT_TRUE(grade_regtile(ex, {row_with("cublas", 1.0, 0)}).passed);
+}
+
+TEST(regtile_grade, missing_arithmetic_counters_say_n_a_and_fail) {
+  result_row ex = row_with("exercise", 1.5, 0.07);
+  ex.counters.totals.erase(find_metric("tensor_inst")->cupti_name);
+  const grade_report g = grade_regtile(ex, {row_with("cublas", 1.0, 0)});
+  EXPECT_FALSE(g.passed);
+  EXPECT_TRUE(line_fails(g, "tensor-core instructions n/a"));
 }
 
 }  // namespace

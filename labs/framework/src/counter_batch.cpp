@@ -217,7 +217,7 @@ void counter_batch::collect_together(std::vector<result_row>& rows, std::vector<
     counter_cell& cell = rows[points[i].row].counters;
     cell = counter_cell{};
     if (per_point[i].empty()) {
-      cell.reason = "no kernel ran";
+      cell.reason = counter_cell::no_kernel_ran;
       continue;
     }
     cell.available = true;

@@ -1,4 +1,5 @@
 #include "cudalab/grade.hpp"
+#include "cudalab/graded_activity.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/runner.hpp"
 
@@ -46,7 +47,9 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
       request.variants.push_back(v);
   }
   std::vector<result_row> rows = run_lab(request);
-  if (spec.needs_counters && !rows.front().counters.available)
+  // Counters refused are an error; a launch that ran no kernel is graded (and fails) as it is.
+  if (spec.needs_counters && !rows.front().counters.available &&
+      rows.front().counters.reason != counter_cell::no_kernel_ran)
     throw error("cannot grade without hardware counters: " + rows.front().counters.reason,
                 "cudalab doctor explains how to enable counter access");
   grade_outcome outcome;
@@ -56,6 +59,20 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
   outcome.report = spec.grade(outcome.exercise, outcome.references);
   if (spec.bound_other_memory_paths && outcome.exercise.counters.available)
     add_other_memory_paths_line(outcome.report, outcome.exercise, outcome.references);
+  // What one more launch of each runs, recorded apart from the measured runs (the counters'
+  // and the tracer's processes may not hold CUPTI's callbacks): the fixed references bound the
+  // copies the exercise may make.
+  CUDALAB_CHECK_CUDA(cudaSetDevice(device));
+  outcome.activity = graded_launch_activity(candidate, outcome.exercise.config);
+  std::vector<gpu_activity> reference_activity;
+  for (const result_row& r : outcome.references) {
+    const variant* v = l.find(r.variant_name);
+    if (v == &candidate)
+      reference_activity.push_back(outcome.activity);
+    else if (v && v->role == variant_role::fixed)
+      reference_activity.push_back(graded_launch_activity(*v, r.config));
+  }
+  add_activity_lines(outcome.report, outcome.activity, reference_activity);
   return outcome;
 }
 
@@ -133,7 +150,9 @@ bool report_missing_counters(const result_row& ex, grade_report& g) {
   if (ex.counters.available) return false;
   g.lines.push_back("counters: n/a (" + ex.counters.reason + ")" + grade_verdict(false));
   g.passed = false;
-  g.hint = "Grading needs hardware counters; cudalab doctor explains how to enable them.";
+  g.hint = ex.counters.reason == counter_cell::no_kernel_ran
+               ? "The launch ran no kernel: the lesson's kernel must do the work."
+               : "Grading needs hardware counters; cudalab doctor explains how to enable them.";
   return true;
 }
 

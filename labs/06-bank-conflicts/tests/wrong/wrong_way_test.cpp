@@ -7,6 +7,8 @@
 // pad_two_words: a pitch of 34 words: 2-way column reads.
 // one_lane_at_a_time: lanes take turns at global memory: one sector a request, 32 times the
 // requests. texture_column_reads: the columns read through the texture path, no tile.
+// copy_engine_transpose: a 2D copy a row on the copy engine, no kernel.
 CUDALAB_WRONG_WAY_TEST(transpose_wrong_way, cudalab::labs::make_lab_06_bank_conflicts,
                        {"pad_two_words", "shared conflicts"}, {"one_lane_at_a_time", "requests"},
-                       {"texture_column_reads", "other memory paths"})
+                       {"texture_column_reads", "other memory paths"},
+                       {"copy_engine_transpose", "copies and memsets"})

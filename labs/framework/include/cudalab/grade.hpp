@@ -2,6 +2,7 @@
 // apply the lab's grade function. Shared by `cudalab check` and the grader's tests.
 #pragma once
 
+#include "cudalab/gpu_activity.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/result_row.hpp"
 
@@ -15,6 +16,8 @@ struct grade_outcome {
   grade_report report;
   result_row exercise;
   std::vector<result_row> references;
+  // What one launch of the exercise ran: its kernels, copies and memsets (graded_activity.hpp).
+  gpu_activity activity;
 };
 
 // Throws counters_unavailable-derived errors as cudalab::error with the reason and fix:
@@ -37,9 +40,6 @@ const std::vector<std::string>& other_memory_paths();
 // of the references', naming each path it used beyond them; fails the report when it is not.
 void add_other_memory_paths_line(grade_report& report, const result_row& exercise,
                                  const std::vector<result_row>& references);
-
-// The end of every grader line: "  ok" or "  FAIL" (learners and the tests read lines by it).
-std::string grade_verdict(bool ok);
 
 // When `ex` has no counters (and no trace standing in for them): adds the line that says why,
 // sets the hint that tells how to enable them, and returns true, since the traffic lines

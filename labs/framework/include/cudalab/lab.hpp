@@ -199,6 +199,9 @@ struct grade_report {
   std::string hint;  // shown on FAIL
 };
 
+// The end of every grader line: "  ok" or "  FAIL" (learners and the tests read lines by it).
+std::string grade_verdict(bool ok);
+
 struct exercise_spec {
   std::string variant;                          // the variant exercise.cu registers ("exercise")
   std::string file;                             // "labs/04-coalescing/exercise.cu"

@@ -18,6 +18,8 @@
 namespace cudalab {
 
 struct counter_cell {
+  // The reason of a point whose launch ran no kernel: nothing to count, though counters work.
+  static constexpr const char* no_kernel_ran = "no kernel ran";
   bool available = false;
   std::string reason;  // why not, shown as `n/a (reason)`
   // Metrics of the set that this run could not collect although the others were, keyed by

@@ -1,0 +1,93 @@
+#include "cudalab/graded_activity.hpp"
+
+#include "cudalab/check.hpp"
+#include "cudalab/device.hpp"
+#include "cudalab/format_text.hpp"
+#include "cudalab/stream.hpp"
+
+#include <algorithm>
+
+namespace cudalab {
+namespace {
+
+// A kernel's name as a grader line shows it: long template names cut to fit the line.
+std::string short_name(const std::string& name) {
+  constexpr std::size_t longest = 48;
+  return name.size() <= longest ? name : name.substr(0, longest - 3) + "...";
+}
+
+std::size_t bytes_of(const std::vector<data_movement>& moves) {
+  std::size_t total = 0;
+  for (const auto& m : moves) total += m.bytes;
+  return total;
+}
+
+void fail(grade_report& report, const std::string& advice) {
+  report.passed = false;
+  report.hint += (report.hint.empty() ? "" : " ") + advice;
+}
+
+}  // namespace
+
+gpu_activity graded_launch_activity(const variant& v, const launch_config& config) {
+  if (!v.prepare) return {false, "the variant has nothing to launch", {}, {}};
+  cuda_stream stream;
+  std::unique_ptr<prepared_variant> prepared = v.prepare(config, stream.get());
+  prepared->upload(stream.get());
+  prepared->reset(stream.get());
+  stream.synchronize();
+  gpu_activity_recorder recorder;
+  try {
+    prepared->launch(stream.get());
+  } catch (const error&) {
+    // A launch that fails (lab 07's planted launch bugs) still ran what it ran: the verdict on
+    // its result is the "correct" line's.
+  }
+  gpu_activity activity = recorder.finish();
+  cudaGetLastError();  // what the failed launch left is the launch's, not the inventory's
+  return activity;
+}
+
+void add_activity_lines(grade_report& report, const gpu_activity& exercise,
+                        const std::vector<gpu_activity>& references) {
+  if (!exercise.available) {
+    report.lines.push_back("kernels n/a: " + exercise.reason + grade_verdict(false));
+    fail(report, "The grader must see what the launch runs: " + exercise.reason + ".");
+    return;
+  }
+  std::vector<std::string> own, foreign;
+  for (const auto& k : exercise.kernels) {
+    auto& list = k.own ? own : foreign;
+    const std::string entry = short_name(k.name) + (k.own ? "" : " (" + k.launched_by + ")");
+    if (std::find(list.begin(), list.end(), entry) == list.end()) list.push_back(entry);
+  }
+  const bool kernels_ok = !exercise.kernels.empty() && foreign.empty();
+  std::string text = "kernels " + std::to_string(exercise.kernels.size());
+  if (exercise.kernels.empty())
+    text += ": none ran";
+  else if (foreign.empty())
+    text += ", all the exercise's own (" + short_name(joined(own)) + ")";
+  else
+    text += ", not the exercise's own: " + joined(foreign);
+  report.lines.push_back(text + grade_verdict(kernels_ok));
+  if (exercise.kernels.empty())
+    fail(report, "The launch ran no kernel: the work must be done by the exercise's kernel.");
+  else if (!foreign.empty())
+    fail(report,
+         "Work done by a library's kernels is not the exercise's: write the kernel the lesson "
+         "is about and launch only your own kernels.");
+
+  std::size_t most = 0;  // copies and memsets of the references' launches, at the most
+  for (const auto& r : references) most = std::max(most, r.copies.size());
+  const bool copies_ok = exercise.copies.size() <= most;
+  report.lines.push_back(
+      "copies and memsets " + std::to_string(exercise.copies.size()) +
+      (exercise.copies.empty() ? ""
+                               : " (" + format_bytes(double(bytes_of(exercise.copies))) + ")") +
+      " <= " + std::to_string(most) + " (the references' launches)" + grade_verdict(copies_ok));
+  if (!copies_ok)
+    fail(report, "The launch copies or sets memory (" + exercise.copies.front().what +
+                     "): the copy engine or the host did work the kernel must do.");
+}
+
+}  // namespace cudalab

@@ -1,0 +1,112 @@
+// The grader's lines on what the exercise's launch ran (graded_activity.hpp), from inventories
+// written by hand: a library's kernel, a copy, a launch that ran nothing, an inventory that
+// could not be taken. The recording itself is tested on the GPU (gpu_activity_gpu_test).
+#include "cudalab/graded_activity.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace cudalab {
+namespace {
+
+bool ends_with(const std::string& s, const std::string& end) {
+  return s.size() >= end.size() && s.compare(s.size() - end.size(), end.size(), end) == 0;
+}
+
+gpu_activity ran(std::vector<launched_kernel> kernels, std::vector<data_movement> copies = {}) {
+  gpu_activity a;
+  a.available = true;
+  a.kernels = std::move(kernels);
+  a.copies = std::move(copies);
+  return a;
+}
+
+const launched_kernel own_kernel{"cudalab::labs::transpose_exercise_kernel", "cudalab", true};
+
+TEST(activity_lines, the_exercises_own_kernel_and_no_copies_pass) {
+  grade_report r;
+  r.passed = true;
+  add_activity_lines(r, ran({own_kernel}), {ran({own_kernel})});
+  ASSERT_EQ(r.lines.size(), 2u);
+  EXPECT_EQ(r.lines[0],
+            "kernels 1, all the exercise's own (cudalab::labs::transpose_exercise_kernel)  ok");
+  EXPECT_EQ(r.lines[1], "copies and memsets 0 <= 0 (the references' launches)  ok");
+  EXPECT_TRUE(r.passed);
+  EXPECT_TRUE(r.hint.empty());
+}
+
+TEST(activity_lines, a_librarys_kernel_fails_naming_it_and_its_library) {
+  grade_report r;
+  r.passed = true;
+  add_activity_lines(r,
+                     ran({{"sm90_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize128x128x8",
+                           "libcublasLt.so.13", false}}),
+                     {});
+  EXPECT_FALSE(r.passed);
+  EXPECT_EQ(r.lines[0].rfind("kernels 1, not the exercise's own: sm90_xmma_gemm", 0), 0u)
+      << r.lines[0];
+  EXPECT_NE(r.lines[0].find("(libcublasLt.so.13)"), std::string::npos) << r.lines[0];
+  EXPECT_TRUE(ends_with(r.lines[0], "  FAIL"));
+  EXPECT_LE(r.lines[0].size(), 120u);
+  EXPECT_NE(r.hint.find("library"), std::string::npos);
+}
+
+TEST(activity_lines, a_copy_the_references_do_not_make_fails) {
+  grade_report r;
+  r.passed = true;
+  add_activity_lines(
+      r, ran({own_kernel}, {{"copy device to device", 4}, {"copy device to device", 4}}),
+      {ran({own_kernel})});
+  EXPECT_FALSE(r.passed);
+  EXPECT_TRUE(ends_with(r.lines[0], "  ok"));
+  EXPECT_EQ(r.lines[1].rfind("copies and memsets 2 (", 0), 0u) << r.lines[1];
+  EXPECT_TRUE(ends_with(r.lines[1], "<= 0 (the references' launches)  FAIL")) << r.lines[1];
+  EXPECT_NE(r.hint.find("copy device to device"), std::string::npos);
+}
+
+TEST(activity_lines, copies_the_references_make_too_pass) {
+  grade_report r;
+  r.passed = true;
+  add_activity_lines(r, ran({own_kernel}, {{"memset", 1024}}),
+                     {ran({own_kernel}, {{"memset", 1024}})});
+  EXPECT_TRUE(r.passed) << r.lines[1];
+}
+
+TEST(activity_lines, a_launch_that_ran_no_kernel_fails) {
+  grade_report r;
+  r.passed = true;
+  add_activity_lines(r, ran({}), {});
+  EXPECT_FALSE(r.passed);
+  EXPECT_EQ(r.lines[0], "kernels 0: none ran  FAIL");
+}
+
+TEST(activity_lines, an_inventory_that_could_not_be_taken_fails_saying_why) {
+  grade_report r;
+  r.passed = true;
+  gpu_activity none;
+  none.reason = "CUPTI is held by another tool";
+  add_activity_lines(r, none, {});
+  EXPECT_FALSE(r.passed);
+  ASSERT_EQ(r.lines.size(), 1u);
+  EXPECT_EQ(r.lines[0], "kernels n/a: CUPTI is held by another tool  FAIL");
+}
+
+TEST(kernel_names, library_templates_are_not_the_learners_own) {
+  EXPECT_TRUE(
+      is_library_kernel_name("cub::CUB_300000_SM_900::detail::reduce::DeviceReduceKernel<int>"));
+  EXPECT_TRUE(is_library_kernel_name("void thrust::cuda_cub::core::_kernel_agent<int>"));
+  EXPECT_TRUE(is_library_kernel_name("cutlass::Kernel2<int>"));
+  EXPECT_FALSE(is_library_kernel_name("cudalab::labs::reduce_kernel<256>"));
+  EXPECT_FALSE(is_library_kernel_name("my_cub_like_kernel"));
+}
+
+TEST(kernel_names, mangled_names_read_without_their_parameters) {
+  EXPECT_EQ(readable_kernel_name("_ZN7cudalab4labs25transpose_exercise_kernelEPKfPfjj"),
+            "cudalab::labs::transpose_exercise_kernel");
+  EXPECT_EQ(readable_kernel_name("sm90_xmma_gemm_f32f32"), "sm90_xmma_gemm_f32f32");
+  EXPECT_EQ(readable_kernel_name(nullptr), "(unnamed kernel)");
+}
+
+}  // namespace
+}  // namespace cudalab
