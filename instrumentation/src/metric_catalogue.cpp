@@ -107,6 +107,12 @@ std::vector<metric_info> make_catalogue() {
   // GB10B, GB20B) and the GDDR7 GeForce Blackwell chips (GB20x).
   const std::vector<std::string> no_dram_counters = {"GA10B", "GB10B", "GB202", "GB203",
                                                      "GB205", "GB206", "GB207", "GB20B"};
+  // Chips whose profiler does not count HFMA2.MMA apart (CUPTI 13.0 configures it on GA100,
+  // GA10B and GH100 only; catalogue_chips_test holds the list): there tensor_inst is missing.
+  const std::vector<std::string> no_hfma2_count = {
+      "AD102", "AD103", "AD104", "AD106", "AD107", "GA102", "GA103", "GA104", "GA106",
+      "GA107", "GB100", "GB102", "GB10B", "GB110", "GB202", "GB203", "GB205", "GB206",
+      "GB207", "GB20B", "GV100", "TU102", "TU104", "TU106", "TU116", "TU117"};
   // Chips before Ampere, which have no LDGSTS (cp.async) instruction to count.
   const std::vector<std::string> no_ldgsts = {"GV100", "TU102", "TU104", "TU106", "TU116", "TU117"};
   return {
@@ -170,11 +176,18 @@ std::vector<metric_info> make_catalogue() {
           .missing_on(no_ldgsts),
       // The global side of those copies, at the SASS level: a cp.async is a global load that
       // the LSU's load counters above do not count, held to the same coalescing rule.
-      entry("ldgsts_requests", "sm__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts.sum",
-            "requests", "global read requests of LDGSTS (cp.async): one per warp-level instruction")
+      // The L1's global load counters (ld_requests, ld_sectors) already count LDGSTS.ACCESS
+      // (4- and 8-byte copies, and 16-byte ones cached in L1): measured on an H100, a kernel
+      // whose only reads are 4-byte cp.async showed the same requests and sectors in both. The
+      // copies that bypass L1 are counted here, so that their sum counts every copy once.
+      entry("ldgsts_bypass_requests",
+            "sm__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts_cache_bypass.sum", "requests",
+            "global read requests of LDGSTS.BYPASS (16-byte cp.async that skips L1): one per "
+            "warp-level instruction")
           .missing_on(no_ldgsts),
-      entry("ldgsts_sectors", "sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts.sum",
-            "sectors", "32-byte sectors the LDGSTS (cp.async) global reads touched")
+      entry("ldgsts_bypass_sectors",
+            "sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts_cache_bypass.sum", "sectors",
+            "32-byte sectors the LDGSTS.BYPASS global reads touched")
           .missing_on(no_ldgsts),
       entry("ldgsts_bytes", "sm__sass_data_bytes_mem_global_op_ldgsts.sum", "bytes",
             "bytes the active lanes of LDGSTS (cp.async) asked for from global memory")
@@ -186,10 +199,20 @@ std::vector<metric_info> make_catalogue() {
             "FP32 fused multiply-adds (FFMA) executed, counted a thread each, predicated-off "
             "threads excluded")
           .in({"classes"}),
-      entry("tensor_inst", "smsp__inst_executed_pipe_tensor.sum", "instructions",
-            "warp instructions the tensor cores executed (HMMA, IMMA, DMMA, GMMA: wmma, mma, "
-            "wgmma)")
-          .in({"classes"}),
+      // The tensor pipe also runs HFMA2.MMA, which the compiler issues in FP32 kernels to zero
+      // or move registers (lab 08's FFMA kernels run tens of thousands): it is no tensor-core
+      // arithmetic, so tensor_inst leaves it out.
+      entry("tensor_pipe_inst", "smsp__inst_executed_pipe_tensor.sum", "instructions",
+            "warp instructions the tensor pipe executed, HFMA2.MMA register moves included"),
+      entry("hfma2_mma_inst", "smsp__inst_executed_pipe_tensor_op_hmma_type_hfma2.sum",
+            "instructions",
+            "HFMA2.MMA warp instructions: FP16 FMAs on the tensor pipe, mostly register moves")
+          .missing_on(no_hfma2_count),
+      entry("tensor_inst", "", "instructions",
+            "tensor-core arithmetic (HMMA, IMMA, DMMA, GMMA: wmma, mma, wgmma): the tensor pipe's "
+            "instructions but HFMA2.MMA")
+          .in({"classes"})
+          .derived_from({{+1, "tensor_pipe_inst"}, {-1, "hfma2_mma_inst"}}),
       entry("texture_inst", "smsp__sass_inst_executed_op_texture.sum", "instructions",
             "texture and surface instructions (reads through the texture path)")
           .in({"classes"}),

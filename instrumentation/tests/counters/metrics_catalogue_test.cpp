@@ -26,11 +26,14 @@ const std::vector<std::pair<std::string, std::string>> expected_names = {
     {"global_atom_inst", "smsp__sass_inst_executed_op_global_atom.sum"},
     {"global_red_inst", "smsp__sass_inst_executed_op_global_red.sum"},
     {"ldgsts_inst", "smsp__sass_inst_executed_op_ldgsts.sum"},
-    {"ldgsts_requests", "sm__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts.sum"},
-    {"ldgsts_sectors", "sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts.sum"},
+    {"ldgsts_bypass_requests",
+     "sm__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts_cache_bypass.sum"},
+    {"ldgsts_bypass_sectors",
+     "sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts_cache_bypass.sum"},
     {"ldgsts_bytes", "sm__sass_data_bytes_mem_global_op_ldgsts.sum"},
     {"ffma_thread_inst", "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum"},
-    {"tensor_inst", "smsp__inst_executed_pipe_tensor.sum"},
+    {"tensor_pipe_inst", "smsp__inst_executed_pipe_tensor.sum"},
+    {"hfma2_mma_inst", "smsp__inst_executed_pipe_tensor_op_hmma_type_hfma2.sum"},
     {"texture_inst", "smsp__sass_inst_executed_op_texture.sum"},
     {"generic_ld_inst", "smsp__inst_executed_op_generic_ld.sum"},
     {"generic_st_inst", "smsp__inst_executed_op_generic_st.sum"},
@@ -81,6 +84,7 @@ std::string usage_message(std::string_view spec) {
 // the data stage's ideal (its wavefronts minus its conflicts).
 const std::map<std::string, std::string> expected_derived = {
     {"shared_ld_conflicts", "shared_ld_wavefronts - pipe_ld_wavefronts + pipe_ld_conflicts"},
+    {"tensor_inst", "tensor_pipe_inst - hfma2_mma_inst"},
     {"shared_st_conflicts", "shared_st_wavefronts - pipe_st_wavefronts + pipe_st_conflicts"},
 };
 
@@ -280,8 +284,8 @@ TEST(metric_sets, each_set_resolves_to_its_members) {
        {"pipe_ld_wavefronts", "pipe_st_wavefronts", "pipe_ld_conflicts", "pipe_st_conflicts"}},
       {"classes",
        {"global_ld_inst", "global_st_inst", "global_atom_inst", "global_red_inst", "ldgsts_inst",
-        "ffma_thread_inst", "tensor_inst", "texture_inst", "generic_ld_inst", "generic_st_inst", "shared_ld_inst", "shared_st_inst",
-        "shared_atom_inst"}},
+        "ffma_thread_inst", "tensor_inst", "texture_inst", "generic_ld_inst", "generic_st_inst",
+        "shared_ld_inst", "shared_st_inst", "shared_atom_inst"}},
       {"dram", {"dram_read_bytes", "dram_write_bytes", "l2_sectors_from_l1"}},
       {"local", {"local_ld_requests", "local_ld_sectors", "local_st_requests", "local_st_sectors"}},
       {"constant", {"constant_requests", "constant_divergent_inst", "constant_replays"}},

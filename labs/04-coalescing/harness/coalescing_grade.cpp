@@ -36,8 +36,9 @@ namespace cudalab::labs {
 namespace {
 
 // One side of the traffic, by catalogue short names (metrics.hpp): its requests, sectors and
-// the bytes the lanes asked for, and the same of the asynchronous copies (LDGSTS, cp.async)
-// that read global memory on that side, which the LSU's load counters do not count.
+// the bytes the lanes asked for, and what the asynchronous copies (LDGSTS, cp.async) that read
+// global memory add to them: the L1's load counters count the copies that go through L1
+// (LDGSTS.ACCESS) but not those that bypass it, and the SASS-level load bytes count none.
 struct traffic_side {
   const char* requests;
   const char* sectors;
@@ -46,8 +47,9 @@ struct traffic_side {
   const char* async_sectors = nullptr;
   const char* async_bytes = nullptr;
 };
-const traffic_side loads{"ld_requests",     "ld_sectors",     "ld_bytes",
-                         "ldgsts_requests", "ldgsts_sectors", "ldgsts_bytes"};
+const traffic_side loads{
+    "ld_requests",           "ld_sectors",  "ld_bytes", "ldgsts_bypass_requests",
+    "ldgsts_bypass_sectors", "ldgsts_bytes"};
 const traffic_side stores{"st_requests", "st_sectors", "st_bytes"};
 
 // A side's total of one counter and its asynchronous twin. The twin counts 0 where it is

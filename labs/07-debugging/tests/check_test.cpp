@@ -42,7 +42,7 @@ grade_outcome grade_this_build() {
 }
 
 CUDALAB_CHECK_CASES(debugging_check, grade_this_build,
-                    untouched_exercise_fails_memcheck_and_racecheck_with_a_hint, 3,
+                    untouched_exercise_fails_memcheck_and_racecheck_with_a_hint, 5,
                     {1, "memcheck: ", {"Invalid __global__ write", "FAIL"}},
                     {2, "racecheck: ", {"FAIL"}})
 

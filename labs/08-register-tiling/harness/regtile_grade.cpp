@@ -3,6 +3,7 @@
 
 #include "cudalab/format_text.hpp"
 #include "cudalab/grade.hpp"
+#include "cudalab/metrics.hpp"
 #include "cudalab/report_figures.hpp"
 
 #include <cstdio>
@@ -27,10 +28,17 @@ bool fma_pipe_lines(grade_sheet& g, const result_row& ex) {
                               "FFMA " + (ffma ? formatted("%.4g", *ffma) : std::string("n/a")) +
                                   " >= " + formatted("%.4g", needed) +
                                   " (n^3: each multiply-add an FP32 FFMA, a thread)");
-  const bool tensor_ok = g.line(tensor && *tensor <= 0,
-                                "tensor-core instructions " +
-                                    (tensor ? formatted("%.0f", *tensor) : std::string("n/a")) +
-                                    " <= 0 (the lesson's product runs on the FMA pipes)");
+  // Where the chip's profiler cannot count HFMA2.MMA apart (tensor_inst is recorded missing),
+  // the FFMA line alone holds the arithmetic to FP32.
+  const auto missing = ex.counters.missing.find(find_metric("tensor_inst")->key());
+  const bool tensor_ok =
+      missing != ex.counters.missing.end()
+          ? g.line(true, "tensor-core instructions n/a (" + missing->second +
+                             "): the FFMA line holds the arithmetic")
+          : g.line(tensor && *tensor <= 0,
+                   "tensor-core instructions " +
+                       (tensor ? formatted("%.0f", *tensor) : std::string("n/a")) +
+                       " <= 0 (the lesson's product runs on the FMA pipes)");
   if (!ffma_ok || !tensor_ok)
     g.advise(
         "The lesson is register tiling on the FP32 FMA pipes: compute each product with "

@@ -6,5 +6,5 @@
 
 #include "cudalab/testing/check_test.hpp"
 
-CUDALAB_CHECK_TESTS(regtile_check, cudalab::labs::make_lab_08_register_tiling, 4,
+CUDALAB_CHECK_TESTS(regtile_check, cudalab::labs::make_lab_08_register_tiling, 8,
                     untouched_exercise_fails_on_loads_per_fma_with_a_hint, 1, 2)

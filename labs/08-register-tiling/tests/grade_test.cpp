@@ -24,7 +24,7 @@ result_row row_with(const std::string& name, double ms, double lds_per_fma) {
   r.counters.available = true;
   r.counters.totals[find_metric("shared_ld_inst")->cupti_name] = lds_per_fma * r.ideal.flops / 64;
   r.counters.totals[find_metric("ffma_thread_inst")->cupti_name] = r.ideal.flops / 2;
-  r.counters.totals[find_metric("tensor_inst")->cupti_name] = 0;
+  r.counters.totals[find_metric("tensor_inst")->key()] = 0;
   return r;
 }
 
@@ -90,7 +90,7 @@ TEST(regtile_grade, a_product_on_the_tensor_cores_fails_on_ffma_and_tensor_lines
   // A TF32 wmma product: fast, few shared loads a multiply-add, its multiply-adds HMMAs.
   result_row ex = row_with("exercise", 0.5, 0.05);
   ex.counters.totals[find_metric("ffma_thread_inst")->cupti_name] = 0.02 * ex.ideal.flops / 2;
-  ex.counters.totals[find_metric("tensor_inst")->cupti_name] = 1.0e6;
+  ex.counters.totals[find_metric("tensor_inst")->key()] = 1.0e6;
   const grade_report g = grade_regtile(ex, {row_with("cublas", 1.0, 0)});
   EXPECT_FALSE(g.passed);
   EXPECT_TRUE(line_fails(g, "FFMA "));
@@ -107,10 +107,22 @@ TEST(regtile_grade, more_ffma_than_n_cubed_passes_the_arithmetic_lines) {
 
 TEST(regtile_grade, missing_arithmetic_counters_say_n_a_and_fail) {
   result_row ex = row_with("exercise", 1.5, 0.07);
-  ex.counters.totals.erase(find_metric("tensor_inst")->cupti_name);
+  ex.counters.totals.erase(find_metric("tensor_inst")->key());
   const grade_report g = grade_regtile(ex, {row_with("cublas", 1.0, 0)});
   EXPECT_FALSE(g.passed);
   EXPECT_TRUE(line_fails(g, "tensor-core instructions n/a"));
+}
+
+TEST(regtile_grade, a_chip_that_cannot_count_tensor_arithmetic_leaves_it_to_the_ffma_line) {
+  result_row ex = row_with("exercise", 1.5, 0.07);
+  ex.counters.totals.erase(find_metric("tensor_inst")->key());
+  ex.counters.missing[find_metric("tensor_inst")->key()] = "not on AD102";
+  const grade_report g = grade_regtile(ex, {row_with("cublas", 1.0, 0)});
+  EXPECT_TRUE(g.passed);
+  bool found = false;
+  for (const auto& line : g.lines)
+    found |= line.rfind("tensor-core instructions n/a (not on AD102)", 0) == 0;
+  EXPECT_TRUE(found);
 }
 
 }  // namespace

@@ -4,5 +4,6 @@
 
 #include "cudalab/testing/right_way_test.hpp"
 
-// cp_async_staged: the solution's tile filled by cp.async (LDGSTS) rather than LDG + STS.
+// cp_async_staged: the solution's tile filled by 4-byte cp.async (LDGSTS.ACCESS) rather than
+// LDG + STS; cp_async_16_bytes: by 16-byte cp.async (LDGSTS.BYPASS), four floats a lane.
 CUDALAB_RIGHT_WAY_TEST(coalescing_right_way, cudalab::labs::make_lab_04_coalescing)
