@@ -176,21 +176,13 @@ std::vector<metric_info> make_catalogue() {
           .missing_on(no_ldgsts),
       // The global side of those copies, at the SASS level: a cp.async is a global load that
       // the LSU's load counters above do not count, held to the same coalescing rule.
-      // The L1's global load counters (ld_requests, ld_sectors) already count LDGSTS.ACCESS
-      // (4- and 8-byte copies, and 16-byte ones cached in L1): measured on an H100, a kernel
-      // whose only reads are 4-byte cp.async showed the same requests and sectors in both. The
-      // copies that bypass L1 are counted here, so that their sum counts every copy once.
-      entry("ldgsts_bypass_requests",
-            "sm__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts_cache_bypass.sum", "requests",
-            "global read requests of LDGSTS.BYPASS (16-byte cp.async that skips L1): one per "
-            "warp-level instruction")
-          .missing_on(no_ldgsts),
-      entry("ldgsts_bypass_sectors",
-            "sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts_cache_bypass.sum", "sectors",
-            "32-byte sectors the LDGSTS.BYPASS global reads touched")
-          .missing_on(no_ldgsts),
+      // The L1's global load counters (ld_requests, ld_sectors) already count every LDGSTS,
+      // through L1 or past it: measured on an H100, kernels whose only reads were 4-byte and
+      // 16-byte (.cg) cp.async showed twice their sectors when these were added to them. The
+      // SASS-level load bytes (ld_bytes) count none: these are their bytes.
       entry("ldgsts_bytes", "sm__sass_data_bytes_mem_global_op_ldgsts.sum", "bytes",
-            "bytes the active lanes of LDGSTS (cp.async) asked for from global memory")
+            "bytes the active lanes of LDGSTS (cp.async) asked for from global memory, which "
+            "ld_bytes does not count")
           .missing_on(no_ldgsts),
       // What does the arithmetic: FP32 multiply-adds on the FMA pipes, or the tensor cores
       // (lab 08's lesson is the former; a wmma product would pass its other lines).

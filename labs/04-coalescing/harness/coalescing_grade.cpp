@@ -7,7 +7,7 @@
 //                     touches no more sectors than the bytes its lanes asked
 //                     for fill: sectors/request <= (requested bytes/request) / 32, so 4 for
 //                     4-byte loads, 16 for 16-byte loads. Requested bytes come from
-//                     smsp__sass_data_bytes_mem_global_op_ld.sum (exact);
+//                     smsp__sass_data_bytes_mem_global_op_ld.sum plus the cp.async bytes (exact);
 //   3. st sect/req    the same for stores;
 //   4. total sectors  measured ld + st sectors <= the ideal: every buffer's bytes in whole
 //                     32-byte sectors (ceil(12n/32) read, 2 ceil(12n/32) written for the
@@ -36,24 +36,21 @@ namespace cudalab::labs {
 namespace {
 
 // One side of the traffic, by catalogue short names (metrics.hpp): its requests, sectors and
-// the bytes the lanes asked for, and what the asynchronous copies (LDGSTS, cp.async) that read
-// global memory add to them: the L1's load counters count the copies that go through L1
-// (LDGSTS.ACCESS) but not those that bypass it, and the SASS-level load bytes count none.
+// the bytes the lanes asked for. The L1's load counters count the asynchronous copies (LDGSTS,
+// cp.async) with the loads, through L1 or past it, but the SASS-level load bytes count none of
+// them: their bytes are added (async_bytes), so that a tile filled by cp.async is held to the
+// coalescing rule of one filled by LDG.
 struct traffic_side {
   const char* requests;
   const char* sectors;
   const char* bytes;
-  const char* async_requests = nullptr;
-  const char* async_sectors = nullptr;
   const char* async_bytes = nullptr;
 };
-const traffic_side loads{
-    "ld_requests",           "ld_sectors",  "ld_bytes", "ldgsts_bypass_requests",
-    "ldgsts_bypass_sectors", "ldgsts_bytes"};
+const traffic_side loads{"ld_requests", "ld_sectors", "ld_bytes", "ldgsts_bytes"};
 const traffic_side stores{"st_requests", "st_sectors", "st_bytes"};
 
-// A side's total of one counter and its asynchronous twin. The twin counts 0 where it is
-// missing: the chips without it (before Ampere) have no LDGSTS to count.
+// A side's bytes with its asynchronous copies'. Those count 0 where the counter is missing:
+// the chips without it (before Ampere) have no LDGSTS to count.
 std::optional<double> side_total(const result_row& row, const char* counter, const char* async) {
   const std::optional<double> plain = counter_total(row, counter);
   if (!plain || async == nullptr) return plain;
@@ -62,9 +59,9 @@ std::optional<double> side_total(const result_row& row, const char* counter, con
 
 std::optional<double> side_per_request(const result_row& row, const traffic_side& side,
                                        bool bytes) {
-  const auto amount = bytes ? side_total(row, side.bytes, side.async_bytes)
-                            : side_total(row, side.sectors, side.async_sectors);
-  const auto requests = side_total(row, side.requests, side.async_requests);
+  const auto amount =
+      bytes ? side_total(row, side.bytes, side.async_bytes) : counter_total(row, side.sectors);
+  const auto requests = counter_total(row, side.requests);
   if (!amount || !requests || *requests <= 0) return std::nullopt;
   return *amount / *requests;
 }
@@ -82,7 +79,7 @@ bool per_request_line(grade_sheet& g, const result_row& ex, const std::vector<re
   const std::optional<double> mine = side_per_request(ex, side, false);
   const std::optional<double> asked = side_per_request(ex, side, true);
   if (!mine || !asked) {
-    const bool none = side_total(ex, side.requests, side.async_requests).value_or(0) <= 0;
+    const bool none = counter_total(ex, side.requests).value_or(0) <= 0;
     g.line(false, label + (none ? "n/a: the exercise issued no global " + side_name + " requests"
                                 : std::string("n/a: a counter is missing")));
     if (none)
@@ -123,8 +120,7 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
   const double buffer_sectors =
       std::ceil(static_cast<double>(float3_ideal_ld_sectors(n)) * layout - 1e-6);
   const double ideal_ld = buffer_sectors, ideal_st = 2 * buffer_sectors;
-  const auto ld = side_total(ex, loads.sectors, loads.async_sectors);
-  const auto st = side_total(ex, stores.sectors, stores.async_sectors);
+  const auto ld = counter_total(ex, loads.sectors), st = counter_total(ex, stores.sectors);
   bool sectors_ok = false;
   if (ld && st) {
     sectors_ok = g.line(*ld + *st <= ideal_ld + ideal_st,
@@ -140,8 +136,8 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
 
   // Whole sectors per buffer, four a request: the requests of 32 lanes loading a float each.
   const double ideal_requests = 3 * std::ceil(buffer_sectors / 4);
-  const auto ld_req = side_total(ex, loads.requests, loads.async_requests);
-  const auto st_req = side_total(ex, stores.requests, stores.async_requests);
+  const auto ld_req = counter_total(ex, loads.requests);
+  const auto st_req = counter_total(ex, stores.requests);
   bool requests_ok = false;
   if (ld_req && st_req) {
     const double requests = *ld_req + *st_req;
@@ -160,7 +156,7 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
 }
 
 std::vector<std::string> coalescing_grade_metrics() {
-  return {loads.bytes, stores.bytes, loads.async_requests, loads.async_sectors, loads.async_bytes};
+  return {loads.bytes, stores.bytes, loads.async_bytes};
 }
 
 }  // namespace cudalab::labs
