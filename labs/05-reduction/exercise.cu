@@ -14,11 +14,11 @@
 //
 //   Then rebuild and grade:
 //     cmake --build build/release && ./build/release/tools/cudalab/cudalab check 05
-//   The checker passes when the kernel is correct, runs as many threads per instruction as
-//   the reference (within 5%), has no bank conflicts beyond the counters' noise, reads
-//   shared memory in no more wavefronts than sequential addressing needs, writes global
-//   memory once a block (a tree, not atomicAdd), and runs at least half as fast as the
-//   reference.
+//   The checker passes when the kernel is correct, splits its warps no more than a tree of
+//   whole warps does (divergent branches), has no bank conflicts (counted per instruction),
+//   reads shared memory in no more wavefronts than sequential addressing needs, writes global
+//   memory once a block (a tree, not atomicAdd), runs only its own kernels, and runs at least
+//   half as fast as the reference.
 #include "reduction_variants.hpp"
 
 #include "reduction/reduction_index.cuh"

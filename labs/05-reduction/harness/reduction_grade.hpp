@@ -10,14 +10,14 @@
 namespace cudalab::labs {
 
 // How far the exercise may fall behind the `sequential` reference, measured beside it.
-inline constexpr double reduction_min_thread_efficiency_share = 0.95;
 inline constexpr double reduction_max_wavefront_share = 1.05;
 inline constexpr double reduction_min_bandwidth_share = 0.5;
 
 // Grades the exercise row against the `sequential` reference row (the first reference). PASS
 // needs every line:
 //   correct            every block's partial sum matches the CPU;
-//   threads/inst       at least 0.95 x sequential's (no divergent tree);
+//   divergent branches at most (warps a block + 5) a block: a tree whose active threads stay
+//                      whole warps splits only inside the last warp and around one lane's store;
 //   bank conflicts     at most sequential's predicted conflicts (none), counted per
 //                      instruction by the SASS-level counters;
 //   shared wavefronts  at most 1.05 x sequential's (whole warps at each step);
@@ -28,7 +28,7 @@ inline constexpr double reduction_min_bandwidth_share = 0.5;
 grade_report grade_reduction(const result_row& exercise, const std::vector<result_row>& references);
 
 // The counters grade_reduction needs beyond the lab's default set: global reduction and
-// atomic requests, and the blocks launched.
+// atomic requests, the blocks launched and the divergent branches.
 std::vector<std::string> reduction_grade_metrics();
 
 }  // namespace cudalab::labs

@@ -1,0 +1,54 @@
+// A right way to do lab 05's exercise, kept as a test input for the grader: sequential
+// addressing with each step's add kept in the exercise's __noinline__ helper. The calls are
+// branches, so warp 0 splits at the five halvings below 32 and at the store (6 a block) and the
+// helper's instructions run with few lanes: fewer threads per instruction than the predicated
+// tree (29.5 against 31.7 on an H100), the same shared traffic, and the lesson met. The grader
+// must pass it.
+#include "reduction_variants.hpp"
+
+#include "reduction/reduction_index.cuh"
+#include "reduction/reduction_kernels.cuh"
+
+#include "cudalab/check.hpp"
+
+namespace cudalab::labs {
+namespace {
+
+__device__ __noinline__ void add_partner(float* sdata, unsigned tid, unsigned s) {
+  sdata[tid] += sdata[tid + s];
+}
+
+__global__ void noinline_step_kernel(const float* in, float* partial, unsigned n) {
+  extern __shared__ float sdata[];
+  const unsigned tid = threadIdx.x;
+  const unsigned i = blockIdx.x * blockDim.x + tid;
+  sdata[tid] = i < n ? in[i] : 0.0f;
+  __syncthreads();
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s) add_partner(sdata, tid, s);
+    __syncthreads();
+  }
+  if (tid == 0) partial[blockIdx.x] = sdata[0];
+}
+
+reduction::launch_dims launch_right_way(const float* in, float* partial, std::size_t n,
+                                        unsigned block, cudaStream_t stream) {
+  reduction::check_block(block);
+  reduction::check_size(n);
+  const reduction::launch_dims d{reduction::tree_blocks(n, block), block, block * sizeof(float)};
+  noinline_step_kernel<<<d.grid, d.block, d.shared_bytes, stream>>>(in, partial,
+                                                                    static_cast<unsigned>(n));
+  CUDALAB_CHECK_LAUNCH();
+  return d;
+}
+
+}  // namespace
+
+variant make_reduction_exercise_variant() {
+  return make_partials_variant(
+      {"exercise", variant_role::exercise,
+       "right way: sequential addressing, each step in a __noinline__ helper", &launch_right_way,
+       false, finish_on::cpu, std::nullopt});
+}
+
+}  // namespace cudalab::labs
