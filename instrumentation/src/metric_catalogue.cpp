@@ -113,6 +113,10 @@ std::vector<metric_info> make_catalogue() {
       "AD102", "AD103", "AD104", "AD106", "AD107", "GA102", "GA103", "GA104", "GA106",
       "GA107", "GB100", "GB102", "GB10B", "GB110", "GB202", "GB203", "GB205", "GB206",
       "GB207", "GB20B", "GV100", "TU102", "TU104", "TU106", "TU116", "TU117"};
+  // Chips before Hopper, which have no tensor memory accelerator and no clusters to count.
+  const std::vector<std::string> before_hopper = {
+      "AD102", "AD103", "AD104", "AD106", "AD107", "GA100", "GA102", "GA103", "GA104",
+      "GA106", "GA107", "GA10B", "GV100", "TU102", "TU104", "TU106", "TU116", "TU117"};
   // Chips before Ampere, which have no LDGSTS (cp.async) instruction to count.
   const std::vector<std::string> no_ldgsts = {"GV100", "TU102", "TU104", "TU106", "TU116", "TU117"};
   return {
@@ -205,6 +209,19 @@ std::vector<metric_info> make_catalogue() {
             "instructions but HFMA2.MMA")
           .in({"classes"})
           .derived_from({{+1, "tensor_pipe_inst"}, {-1, "hfma2_mma_inst"}}),
+      // Hopper's other movers: the tensor memory accelerator's bulk copies (UBLKCP, UTMALDG,
+      // UTMASTG) and accesses to another block's shared memory in a cluster (distributed
+      // shared memory). Neither is an LSU load or store, nor an LDS or STS of the block's own.
+      entry("tma_inst", "smsp__inst_executed_pipe_tma.sum", "instructions",
+            "warp instructions of the tensor memory accelerator (bulk and tensor copies: "
+            "cp.async.bulk, TMA)")
+          .in({"classes"})
+          .missing_on(before_hopper),
+      entry("dshared_inst", "smsp__sass_inst_executed_op_dshared.sum", "instructions",
+            "warp instructions on another block's shared memory in a cluster (distributed "
+            "shared memory)")
+          .in({"classes"})
+          .missing_on(before_hopper),
       entry("texture_inst", "smsp__sass_inst_executed_op_texture.sum", "instructions",
             "texture and surface instructions (reads through the texture path)")
           .in({"classes"}),
