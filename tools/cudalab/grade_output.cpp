@@ -52,6 +52,17 @@ void write_grade_json(std::ostream& out, const lab& l, const grade_outcome& outc
     doc["criteria"].push_back(std::move(c));
   }
   doc["hint"] = outcome.report.passed ? "" : outcome.report.hint;
+  // What one launch of the exercise ran, as the kernels and copies lines judged it.
+  nlohmann::ordered_json ran;
+  ran["recorded"] = outcome.activity.available;
+  if (!outcome.activity.available) ran["reason"] = outcome.activity.reason;
+  ran["kernels"] = nlohmann::ordered_json::array();
+  for (const launched_kernel& k : outcome.activity.kernels)
+    ran["kernels"].push_back({{"name", k.name}, {"launched_by", k.launched_by}, {"own", k.own}});
+  ran["copies"] = nlohmann::ordered_json::array();
+  for (const data_movement& c : outcome.activity.copies)
+    ran["copies"].push_back({{"what", c.what}, {"bytes", c.bytes}});
+  doc["launch_ran"] = std::move(ran);
   out << doc.dump(2) << "\n";
 }
 

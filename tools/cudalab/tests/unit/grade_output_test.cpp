@@ -113,5 +113,33 @@ TEST(grade_json, keeps_each_criterion_whole_with_its_verdict) {
   EXPECT_EQ(doc["hint"], failed_outcome().report.hint);
 }
 
+TEST(grade_json, lists_what_the_exercises_launch_ran) {
+  grade_outcome o = failed_outcome();
+  o.activity.available = true;
+  o.activity.kernels = {{"sm90_xmma_gemm_f32f32", "libcublasLt.so.13", false}};
+  o.activity.copies = {{"copy device to device", 4004}};
+  std::ostringstream out;
+  write_grade_json(out, lab_with_exercise(), o);
+  const nlohmann::json ran = nlohmann::json::parse(out.str())["launch_ran"];
+  EXPECT_TRUE(ran["recorded"].get<bool>());
+  ASSERT_EQ(ran["kernels"].size(), 1u);
+  EXPECT_EQ(ran["kernels"][0]["name"], "sm90_xmma_gemm_f32f32");
+  EXPECT_EQ(ran["kernels"][0]["launched_by"], "libcublasLt.so.13");
+  EXPECT_FALSE(ran["kernels"][0]["own"].get<bool>());
+  ASSERT_EQ(ran["copies"].size(), 1u);
+  EXPECT_EQ(ran["copies"][0]["bytes"], 4004);
+}
+
+TEST(grade_json, says_why_no_inventory_was_taken) {
+  grade_outcome o = failed_outcome();
+  o.activity.reason = "CUPTI is held by another tool";
+  std::ostringstream out;
+  write_grade_json(out, lab_with_exercise(), o);
+  const nlohmann::json ran = nlohmann::json::parse(out.str())["launch_ran"];
+  EXPECT_FALSE(ran["recorded"].get<bool>());
+  EXPECT_EQ(ran["reason"], "CUPTI is held by another tool");
+  EXPECT_TRUE(ran["kernels"].empty());
+}
+
 }  // namespace
 }  // namespace cudalab::tool
