@@ -15,8 +15,9 @@
 //   build/release/tools/cudalab/cudalab run 07 --variant exercise
 //   build/release/tools/cudalab/cudalab check 07
 // `check` verifies the blur, then runs compute-sanitizer's memcheck and racecheck on the
-// exercise itself (child processes), and passes it when the answer is right and both report
-// zero errors.
+// exercise itself (child processes), and passes it when the answer is right, both report zero
+// errors, and its launch runs only your own kernels (at least one) and no cudaMemcpy or
+// cudaMemset (no blur on the host).
 #include "debugging_variants.hpp"
 
 #include "debugging/debugging_index.cuh"

@@ -5,5 +5,5 @@
 
 #include "cudalab/testing/check_test.hpp"
 
-CUDALAB_CHECK_TESTS(matmul_check, cudalab::labs::make_lab_03_shared_memory_tiling, 7,
+CUDALAB_CHECK_TESTS(matmul_check, cudalab::labs::make_lab_03_shared_memory_tiling, 8,
                     untouched_exercise_fails_on_load_sectors_with_a_hint, 1)

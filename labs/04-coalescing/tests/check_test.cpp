@@ -21,7 +21,7 @@ class coalescing_check : public counter_test {};
 // Grades the exercise of this build and checks what both builds share: the references and the
 // exercise compute the right numbers; only the traffic differs.
 grade_outcome grade_this_build() {
-  grade_outcome o = testing::grade_built_exercise(make_lab_04_coalescing(), 8);
+  grade_outcome o = testing::grade_built_exercise(make_lab_04_coalescing(), 9);
   EXPECT_EQ(o.references.size(), 3u);
   for (const auto& r : o.references)
     EXPECT_TRUE(r.verification.ok) << r.variant_name << ": " << r.verification.detail;
@@ -30,7 +30,7 @@ grade_outcome grade_this_build() {
 
 // The naive kernel is correct: it fails on traffic, 12 sectors a request, and is told why.
 CUDALAB_CHECK_CASES(coalescing_check, grade_this_build,
-                    untouched_exercise_fails_on_sectors_with_a_hint, 8, {0, "", {"  ok"}},
+                    untouched_exercise_fails_on_sectors_with_a_hint, 9, {0, "", {"  ok"}},
                     {1, "", {"12.00 <= 4.00"}}, {3, "", {"FAIL"}})
 
 }  // namespace

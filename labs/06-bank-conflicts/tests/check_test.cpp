@@ -5,5 +5,5 @@
 
 #include "cudalab/testing/check_test.hpp"
 
-CUDALAB_CHECK_TESTS(transpose_check, cudalab::labs::make_lab_06_bank_conflicts, 8,
+CUDALAB_CHECK_TESTS(transpose_check, cudalab::labs::make_lab_06_bank_conflicts, 9,
                     untouched_exercise_fails_on_shared_conflicts_with_a_hint, 4)

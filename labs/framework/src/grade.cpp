@@ -1,4 +1,5 @@
 #include "cudalab/grade.hpp"
+#include "cudalab/cell_format.hpp"
 #include "cudalab/graded_activity.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/runner.hpp"
@@ -28,8 +29,6 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
   request.sizes = {spec.size ? spec.size : l.default_size};
   request.repeat = 5;
   request.variants.push_back(&candidate);
-  if (candidate.sweep && !spec.graded_sweep_values.empty())
-    request.sweep.values[candidate.sweep->name] = spec.graded_sweep_values;
   std::vector<std::string> extra = spec.extra_metrics;
   if (spec.bound_other_memory_paths)
     extra.insert(extra.end(), other_memory_paths().begin(), other_memory_paths().end());
@@ -38,7 +37,11 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
   // A candidate that is itself a reference (a solution graded by the tests) runs once: two rows
   // of one point would share its traced launches, and each would count both.
   bool candidate_is_reference = false;
-  for (const auto& name : spec.reference_variants) {
+  std::vector<std::string> reference_names = spec.reference_variants;
+  if (!spec.speed_reference.empty() && std::find(reference_names.begin(), reference_names.end(),
+                                                 spec.speed_reference) == reference_names.end())
+    reference_names.push_back(spec.speed_reference);
+  for (const auto& name : reference_names) {
     const variant* v = l.find(name);
     if (!v) throw error(l.id + ": reference variant '" + name + "' is not registered");
     if (v == &candidate)
@@ -46,6 +49,10 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
     else
       request.variants.push_back(v);
   }
+  // A graded sweep variant, candidate or reference, runs at the exercise's points only.
+  for (const variant* v : request.variants)
+    if (v->sweep && !spec.graded_sweep_values.empty())
+      request.sweep.values[v->sweep->name] = spec.graded_sweep_values;
   std::vector<result_row> rows = run_lab(request);
   // Counters refused are an error; a launch that ran no kernel is graded (and fails) as it is.
   if (spec.needs_counters && !rows.front().counters.available &&
@@ -57,6 +64,12 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
   outcome.references.assign(rows.begin() + 1, rows.end());
   if (candidate_is_reference) outcome.references.push_back(rows.front());
   outcome.report = spec.grade(outcome.exercise, outcome.references);
+  if (!spec.speed_reference.empty()) {
+    const result_row* reference = nullptr;
+    for (const result_row& r : outcome.references)
+      if (r.variant_name == spec.speed_reference) reference = &r;
+    add_speed_line(outcome.report, outcome.exercise, reference, spec.slowest_factor);
+  }
   if (spec.bound_other_memory_paths && outcome.exercise.counters.available)
     add_other_memory_paths_line(outcome.report, outcome.exercise, outcome.references);
   // What one more launch of each runs, recorded apart from the measured runs (the counters'
@@ -126,6 +139,36 @@ void add_other_memory_paths_line(grade_report& report, const result_row& exercis
       missing ? "The atomic and texture counters were not collected (cudalab doctor)."
               : "The kernel moves data by a path the lesson's lines do not count (" + used +
                     "): move it with the plain loads and stores the lesson is about.";
+  report.hint += (report.hint.empty() ? "" : " ") + advice;
+}
+
+void add_speed_line(grade_report& report, const result_row& exercise, const result_row* reference,
+                    double slowest_factor) {
+  if (timed_under_tracer(exercise)) {
+    // Every kernel of the tracer's process runs patched: no time there is the learner's. The
+    // lesson's own lines judge the kernel; this floor waits for a run with counters.
+    report.lines.push_back("speed n/a: timed under the memory tracer, so not graded here" +
+                           grade_verdict(true));
+    return;
+  }
+  const double mine = exercise.time.median_ms;
+  const double theirs = reference ? reference->time.median_ms : 0;
+  const bool ok = mine > 0 && theirs > 0 && mine <= slowest_factor * theirs;
+  const std::string name = reference ? reference->variant_name : std::string("the reference");
+  report.lines.push_back((mine > 0 && theirs > 0
+                              ? "speed " + cells::time_with_unit(mine) +
+                                    " <= " + formatted("%.0f", slowest_factor) + " x " +
+                                    cells::time_with_unit(theirs) + " (" + name + ", timed in this run)"
+                              : "speed n/a: the exercise and " + name + " must both be timed") +
+                         grade_verdict(ok));
+  if (ok) return;
+  report.passed = false;
+  const std::string advice =
+      mine > 0 && theirs > 0
+          ? "The kernel takes " + formatted("%.1f", mine / theirs) + "x the time of " + name +
+                ": its lanes or warps wait on each other (one lane at a time, one thread doing a "
+                "block's work) where the lesson's kernel keeps them all busy."
+          : "The speed line needs both kernels timed.";
   report.hint += (report.hint.empty() ? "" : " ") + advice;
 }
 

@@ -30,6 +30,13 @@ grade_outcome grade_exercise(const lab& l, int device);
 // naive one.
 grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int device);
 
+// Adds the line "speed" (exercise_spec::speed_reference): the exercise's median time at most
+// `slowest_factor` times `reference`'s, both timed in this run; fails the report when it is
+// more, or when either was not timed. Timed under the memory tracer, it says so and passes: the
+// lesson's lines still judge the kernel.
+void add_speed_line(grade_report& report, const result_row& exercise, const result_row* reference,
+                    double slowest_factor);
+
 // The variants the grader's tests grade as the exercise (exercise_spec::graded_variants, or
 // every fixed, naive and buggy variant); throws cudalab::error naming one that is missing.
 std::vector<const variant*> graded_variants(const lab& l);

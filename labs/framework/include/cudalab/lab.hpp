@@ -224,6 +224,12 @@ struct exercise_spec {
   // most the references'. For the labs whose lesson is plain loads and stores (a kernel moving
   // its data through atomics, the texture path or laundered pointers would otherwise pass them).
   bool bound_other_memory_paths = false;
+  // A speed floor where the lesson's lines alone would pass a pathologically slow kernel (one
+  // lane at a time, a loop in one thread): the exercise's median time at most `slowest_factor`
+  // times that of `speed_reference` (a fixed variant, run beside it), both timed in the same
+  // run. Empty: no such line (labs 05 and 08 grade their speed themselves).
+  std::string speed_reference = {};
+  double slowest_factor = 2.0;
   // The grade reads hardware counters (the default). false: it judges by other means (lab 07
   // runs compute-sanitizer), so `cudalab check` runs without counters and needs no permission.
   bool needs_counters = true;
