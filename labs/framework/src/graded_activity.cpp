@@ -10,8 +10,18 @@
 namespace cudalab {
 namespace {
 
-// A kernel's name as a grader line shows it: long template names cut to fit the line.
-std::string short_name(const std::string& name) {
+// A kernel's name as a grader line shows it: its own name and template arguments, without its
+// namespaces or a return type, and long template lists cut to fit the line.
+std::string short_name(std::string name) {
+  if (name.rfind("void ", 0) == 0) name.erase(0, 5);
+  std::size_t start = 0;
+  int depth = 0;  // inside template arguments, a "::" is an argument's, not the name's
+  for (std::size_t i = 0; i + 1 < name.size(); ++i) {
+    if (name[i] == '<') ++depth;
+    if (name[i] == '>') --depth;
+    if (depth == 0 && name[i] == ':' && name[i + 1] == ':') start = i + 2;
+  }
+  name.erase(0, start);
   constexpr std::size_t longest = 48;
   return name.size() <= longest ? name : name.substr(0, longest - 3) + "...";
 }
@@ -66,7 +76,7 @@ void add_activity_lines(grade_report& report, const gpu_activity& exercise,
   if (exercise.kernels.empty())
     text += ": none ran";
   else if (foreign.empty())
-    text += ", all the exercise's own (" + short_name(joined(own)) + ")";
+    text += ", all the exercise's own (" + joined(own) + ")";
   else
     text += ", not the exercise's own: " + joined(foreign);
   report.lines.push_back(text + grade_verdict(kernels_ok));

@@ -29,8 +29,7 @@ TEST(activity_lines, the_exercises_own_kernel_and_no_copies_pass) {
   r.passed = true;
   add_activity_lines(r, ran({own_kernel}), {ran({own_kernel})});
   ASSERT_EQ(r.lines.size(), 2u);
-  EXPECT_EQ(r.lines[0],
-            "kernels 1, all the exercise's own (cudalab::labs::transpose_exercise_kernel)  ok");
+  EXPECT_EQ(r.lines[0], "kernels 1, all the exercise's own (transpose_exercise_kernel)  ok");
   EXPECT_EQ(r.lines[1], "copies and memsets 0 <= 0 (the references' launches)  ok");
   EXPECT_TRUE(r.passed);
   EXPECT_TRUE(r.hint.empty());
@@ -50,6 +49,19 @@ TEST(activity_lines, a_librarys_kernel_fails_naming_it_and_its_library) {
   EXPECT_TRUE(ends_with(r.lines[0], "  FAIL"));
   EXPECT_LE(r.lines[0].size(), 120u);
   EXPECT_NE(r.hint.find("library"), std::string::npos);
+}
+
+TEST(activity_lines, kernels_read_by_their_own_names) {
+  grade_report r;
+  r.passed = true;
+  add_activity_lines(
+      r,
+      ran({{"void cudalab::matmul::(anonymous namespace)::tiled_kernel<16u>", "cudalab", true},
+           {"cudalab::labs::finish_kernel<cudalab::labs::sum_of<float>>", "cudalab", true}}),
+      {});
+  EXPECT_EQ(r.lines[0],
+            "kernels 2, all the exercise's own (tiled_kernel<16u>, "
+            "finish_kernel<cudalab::labs::sum_of<float>>)  ok");
 }
 
 TEST(activity_lines, a_copy_the_references_do_not_make_fails) {
