@@ -1,5 +1,6 @@
-"""scripts/capture-readme-runs.sh [BUILD] [--out DIR] [--list]: on a GPU machine, runs every command
-whose output the docs show verbatim, and writes each output and its provenance for the renderer.
+"""scripts/capture-readme-runs.sh [BUILD] [--out DIR] [--only TEXT[,TEXT]] [--list]: on a GPU machine,
+runs every command whose output the docs show verbatim, and writes each output and its provenance
+for the renderer.
 
 The commands are table_specs.RUNS, the same list scripts/render-tables.sh renders the tables
 from: a new verbatim table needs no edit here. Run it from anywhere; BUILD (default
@@ -16,7 +17,9 @@ nvidia-smi), the date (YYYY-MM-DD, UTC) and the command as the learner types it.
 folder's provenance.csv in the repository for files not captured this time are kept. A command
 that fails, or ends with another exit status than its line of RUNS gives (1 for `check` of an
 untouched exercise), writes nothing; the others still run. DIR defaults to $OUT. --list prints
-the commands and their files and runs nothing (no GPU needed).
+the commands and their files and runs nothing (no GPU needed). --only captures the outputs whose
+file path holds one of the comma-separated TEXTs (--only check: every `check` output), so that
+a change to one command's output does not retake the others' timings.
 
 Estimated at two to three minutes on an H100, lab 05 at 2^28 floats the longest command (about
 20 s); a command still running after 120 s is stopped and counts as failed.
@@ -45,7 +48,15 @@ def parse(argv):
     parser = cli.Parser(PROG, __doc__, most_words=1)
     parser.add_argument("--out")
     parser.add_argument("--list", action="store_true")
+    parser.add_argument("--only")
     args = parser.parse(argv)
+    if args.only is not None:
+        args.only = [text for text in args.only.split(",") if text]
+        if not args.only:
+            raise cli.bad("--only: name at least one part of a capture's file path")
+        unmatched = [t for t in args.only if not any(t in r.path for r in table_specs.captures())]
+        if unmatched:
+            raise cli.bad(f"--only: no capture's file path holds {unmatched[0]!r}"[:WIDTH - len(PROG) - 2])
     given = args.positional[0] if args.positional else "build/release"
     build = (cli.ROOT / given).resolve()
     # The command as the learner types it: the build's path from the repository root.
@@ -117,6 +128,8 @@ def write_provenance(out, repository, folder, rows):
 def run(argv):
     args = parse(argv)
     runs = table_specs.captures()
+    if args.only:
+        runs = [r for r in runs if any(text in r.path for text in args.only)]
     if args.list:
         for r in runs:
             print(r.path + (f" (expected to exit {r.status})" if r.status else ""))

@@ -113,7 +113,22 @@ class capture(ScriptTest):
         self.assertIn("labs/03-shared-memory-tiling/figures/runs/check.txt (expected to exit 1)\n", out)
         self.assertTrue(all(len(line) <= 120 for line in out.splitlines()), out)
 
+    def test_only_captures_the_outputs_named_and_keeps_the_other_rows(self):
+        code, out, _ = run_script("capture-readme-runs", ["--list", "--only", "check"])
+        self.assertEqual(code, 0)
+        listed = [line for line in out.splitlines() if line.endswith(".txt") or ".txt (" in line]
+        self.assertTrue(listed)
+        self.assertTrue(all("check" in line for line in listed), out)
+        code, out, err = self.capture("--only", "03-shared-memory-tiling/figures/runs/check")
+        self.assertEqual(code, 0, err)
+        self.assertTrue((self.out / "labs/03-shared-memory-tiling/figures/runs/check.txt").is_file())
+        self.assertFalse((self.out / "labs/03-shared-memory-tiling/figures/runs/default.txt").exists())
+        self.assertIn("default.txt", self.provenance("labs/03-shared-memory-tiling/figures"))
+
     def test_refusals(self):
+        self.assertIn("no capture's file path holds 'nothing-like-it'",
+                      self.assert_refused("capture-readme-runs", ["--list", "--only", "nothing-like-it"]))
+        self.assertIn("--only: name at least one", self.assert_refused("capture-readme-runs", ["--list", "--only", ","]))
         self.assertIn("no output folder: set $OUT or pass --out DIR",
                       self.assert_refused("capture-readme-runs", [], OUT=""))
         self.assertIn("too many arguments", self.assert_refused("capture-readme-runs", ["a", "b"]))
