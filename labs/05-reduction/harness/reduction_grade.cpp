@@ -67,8 +67,7 @@ grade_report grade_reduction(const result_row& ex, const std::vector<result_row>
   if (divergent && blocks && warps > 0) {
     const double bound = *blocks * (warps + 5);
     passed &= g.line(*divergent <= bound,
-                     formatted("divergent branches %.0f <= %.0f (%.0f blocks x (%.0f warps + 5): "
-                               "a split a warp, and the 5 halvings inside the last)",
+                     formatted("divergent branches %.0f <= %.0f (%.0f blocks x (%.0f warps + 5))",
                                *divergent, bound, *blocks, warps));
     if (*divergent > bound)
       g.advise(
