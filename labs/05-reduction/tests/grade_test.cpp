@@ -153,10 +153,11 @@ TEST(reduction_grade, the_divergent_tree_fails_on_its_47_splits_a_block) {
 
 TEST(reduction_grade, a_noinline_step_with_fewer_threads_per_instruction_passes) {
   // sequential with its step in a __noinline__ helper: the calls split warp 0 at the five
-  // halvings below 32 and at the store, and lower threads per instruction (29.5 where the
-  // predicated tree reads 31.70); nothing else changes. The lesson is met.
+  // halvings below 32 (81,920 at 2^22 on an H100 and an H200) and lower threads per instruction
+  // (29.5 on an H200, where the predicated tree reads 31.70); nothing else
+  // changes. The lesson is met.
   counts c;
-  c.divergent_branches = 6 * blocks;
+  c.divergent_branches = 5 * blocks;
   c.thread_efficiency = 29.5;
   EXPECT_TRUE(grade(c).passed) << all_lines(grade(c));
 }
