@@ -155,12 +155,12 @@ void add_speed_line(grade_report& report, const result_row& exercise, const resu
   const double theirs = reference ? reference->time.median_ms : 0;
   const bool ok = mine > 0 && theirs > 0 && mine <= slowest_factor * theirs;
   const std::string name = reference ? reference->variant_name : std::string("the reference");
-  report.lines.push_back((mine > 0 && theirs > 0
-                              ? "speed " + cells::time_with_unit(mine) +
-                                    " <= " + formatted("%.0f", slowest_factor) + " x " +
-                                    cells::time_with_unit(theirs) + " (" + name + ", timed in this run)"
-                              : "speed n/a: the exercise and " + name + " must both be timed") +
-                         grade_verdict(ok));
+  report.lines.push_back(
+      (mine > 0 && theirs > 0
+           ? "speed " + cells::time_with_unit(mine) + " <= " + formatted("%.0f", slowest_factor) +
+                 " x " + cells::time_with_unit(theirs) + " (" + name + ", timed in this run)"
+           : "speed n/a: the exercise and " + name + " must both be timed") +
+      grade_verdict(ok));
   if (ok) return;
   report.passed = false;
   const std::string advice =

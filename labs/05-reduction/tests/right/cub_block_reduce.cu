@@ -2,12 +2,7 @@
 // written by CUB's BlockReduce, inside the learner's own kernel (a library's block-wide
 // primitive, not a library's kernel). Its specialisation is the block size, so the launcher
 // runs the instance of the block it is given. The grader must pass it.
-#include "reduction_variants.hpp"
-
-#include "reduction/reduction_index.cuh"
-#include "reduction/reduction_kernels.cuh"
-
-#include "cudalab/check.hpp"
+#include "right_way.cuh"
 
 #include <cub/block/block_reduce.cuh>
 
@@ -56,11 +51,7 @@ reduction::launch_dims launch_right_way(const float* in, float* partial, std::si
 }
 
 }  // namespace
-
-variant make_reduction_exercise_variant() {
-  return make_partials_variant({"exercise", variant_role::exercise,
-                                "right way: the block's tree by cub::BlockReduce",
-                                &launch_right_way, false, finish_on::cpu, std::nullopt});
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_REDUCTION_RIGHT_WAY_LAUNCHED(&cudalab::labs::launch_right_way,
+                                     "right way: the block's tree by cub::BlockReduce")

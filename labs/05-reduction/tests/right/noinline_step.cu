@@ -3,14 +3,8 @@
 // branches, so warp 0 splits at the five halvings below 32 (5 a block, measured on an H100 and an
 // H200) and the helper's instructions run with few lanes: fewer threads per instruction than the
 // predicated tree, the same shared traffic, and the lesson met. The grader must pass it.
-#include "reduction_variants.hpp"
+#include "right_way.cuh"
 
-#include "reduction/reduction_index.cuh"
-#include "reduction/reduction_kernels.cuh"
-
-#include "cudalab/check.hpp"
-
-namespace cudalab::labs {
 namespace {
 
 __device__ __noinline__ void add_partner(float* sdata, unsigned tid, unsigned s) {
@@ -30,24 +24,7 @@ __global__ void noinline_step_kernel(const float* in, float* partial, unsigned n
   if (tid == 0) partial[blockIdx.x] = sdata[0];
 }
 
-reduction::launch_dims launch_right_way(const float* in, float* partial, std::size_t n,
-                                        unsigned block, cudaStream_t stream) {
-  reduction::check_block(block);
-  reduction::check_size(n);
-  const reduction::launch_dims d{reduction::tree_blocks(n, block), block, block * sizeof(float)};
-  noinline_step_kernel<<<d.grid, d.block, d.shared_bytes, stream>>>(in, partial,
-                                                                    static_cast<unsigned>(n));
-  CUDALAB_CHECK_LAUNCH();
-  return d;
-}
-
 }  // namespace
 
-variant make_reduction_exercise_variant() {
-  return make_partials_variant(
-      {"exercise", variant_role::exercise,
-       "right way: sequential addressing, each step in a __noinline__ helper", &launch_right_way,
-       false, finish_on::cpu, std::nullopt});
-}
-
-}  // namespace cudalab::labs
+CUDALAB_REDUCTION_RIGHT_WAY(noinline_step_kernel,
+                            "right way: sequential addressing, each step in a __noinline__ helper")

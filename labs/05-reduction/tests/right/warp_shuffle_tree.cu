@@ -3,14 +3,8 @@
 // shared memory, and the first warp sums those the same way. No warp idles at a step, shared
 // memory holds one word a warp, and one thread writes the block's sum: the lesson's tree, in
 // registers. The grader must pass it.
-#include "reduction_variants.hpp"
+#include "right_way.cuh"
 
-#include "reduction/reduction_index.cuh"
-#include "reduction/reduction_kernels.cuh"
-
-#include "cudalab/check.hpp"
-
-namespace cudalab::labs {
 namespace {
 
 __device__ float warp_sum(float v) {
@@ -32,23 +26,7 @@ __global__ void warp_shuffle_tree_kernel(const float* in, float* partial, unsign
   }
 }
 
-reduction::launch_dims launch_right_way(const float* in, float* partial, std::size_t n,
-                                        unsigned block, cudaStream_t stream) {
-  reduction::check_block(block);
-  reduction::check_size(n);
-  const reduction::launch_dims d{reduction::tree_blocks(n, block), block, block * sizeof(float)};
-  warp_shuffle_tree_kernel<<<d.grid, d.block, d.shared_bytes, stream>>>(in, partial,
-                                                                        static_cast<unsigned>(n));
-  CUDALAB_CHECK_LAUNCH();
-  return d;
-}
-
 }  // namespace
 
-variant make_reduction_exercise_variant() {
-  return make_partials_variant({"exercise", variant_role::exercise,
-                                "right way: a shuffle tree in each warp, then one over the warps",
-                                &launch_right_way, false, finish_on::cpu, std::nullopt});
-}
-
-}  // namespace cudalab::labs
+CUDALAB_REDUCTION_RIGHT_WAY(warp_shuffle_tree_kernel,
+                            "right way: a shuffle tree in each warp, then one over the warps")
