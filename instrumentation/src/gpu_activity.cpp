@@ -18,11 +18,17 @@
 namespace cudalab {
 
 bool is_library_kernel_name(const std::string& demangled) {
-  for (const char* prefix : {"cub::", "thrust::", "cutlass::", "cute::", "cuda::"}) {
-    // The kernel may be in a versioned inline namespace ("cub::CUB_300000_SM_900::...") or be
-    // a template whose first word is `void`.
-    const std::string name = demangled.rfind("void ", 0) == 0 ? demangled.substr(5) : demangled;
-    if (name.rfind(prefix, 0) == 0) return true;
+  // The kernel may be a template whose first word is `void`, and the library's namespace may sit
+  // inside another (CUB_WRAPPED_NAMESPACE puts CUB in one of the learner's choosing): a
+  // library's namespace anywhere in the name makes it the library's.
+  const std::string name = demangled.rfind("void ", 0) == 0 ? demangled.substr(5) : demangled;
+  for (const char* library : {"cub", "thrust", "cutlass", "cute", "cuda"}) {
+    const std::string first = std::string(library) + "::", inner = "::" + first;
+    if (name.rfind(first, 0) == 0) return true;
+    // Only the kernel's own qualified name, not its template arguments, names its namespace.
+    const std::size_t arguments = name.find('<');
+    const std::size_t at = name.find(inner);
+    if (at != std::string::npos && at < arguments) return true;
   }
   return false;
 }
@@ -100,6 +106,9 @@ bool is_launch(CUpti_CallbackDomain domain, CUpti_CallbackId id) {
       case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_ptsz_v9000:
       case CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000:
       case CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_ptsz_v13000:
+      // A graph's kernels carry the correlation id of the call that launched the graph.
+      case CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_v10000:
+      case CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_ptsz_v10000:
         return true;
       default:
         return false;
@@ -113,6 +122,8 @@ bool is_launch(CUpti_CallbackDomain domain, CUpti_CallbackId id) {
       case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz:
       case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel:
       case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz:
+      case CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch:
+      case CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz:
         return true;
       default:
         return false;
@@ -266,7 +277,7 @@ gpu_activity gpu_activity_recorder::finish() {
   }
   std::lock_guard<std::mutex> guard(m_state->lock);
   for (const auto& k : m_state->kernels) {
-    launched_kernel entry{k.name, "a CUDA graph or device-side launch", false};
+    launched_kernel entry{k.name, "a device-side launch or code the stack does not show", false};
     if (const auto it = m_state->launchers.find(k.correlation); it != m_state->launchers.end()) {
       entry.launched_by = it->second.file;
       entry.own = it->second.own && !is_library_kernel_name(k.name);

@@ -14,8 +14,9 @@ namespace cudalab {
 
 struct launched_kernel {
   std::string name;  // demangled, without its parameter list: "cudalab::labs::tiled_kernel<32>"
-  // The file of the code that launched it ("cudalab", "libcublasLt.so.13"), or how it was
-  // launched when no host code of this process asked for it ("a CUDA graph").
+  // The file of the code that launched it ("cudalab", "libcublasLt.so.13"), for a graph's
+  // kernels the code that launched the graph, or how it was launched when no host code of
+  // this process asked for it.
   std::string launched_by;
   // Launched by this program's own code (not a library it links) and not a library's
   // template (CUB, Thrust, CUTLASS) instantiated in it.
@@ -35,7 +36,8 @@ struct gpu_activity {
 };
 
 // The library namespaces whose kernels are never a learner's own, even when their templates
-// are instantiated in the learner's file ("cub::", "thrust::", "cutlass::", "cute::").
+// are instantiated in the learner's file, at the start of the name or inside another namespace
+// ("cub::", "mine::cub::", "thrust::", "cutlass::", "cute::", "cuda::").
 bool is_library_kernel_name(const std::string& demangled);
 
 // The name a learner reads of a mangled kernel name: demangled, parameters dropped.

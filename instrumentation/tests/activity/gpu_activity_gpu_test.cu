@@ -46,6 +46,26 @@ TEST_F(gpu_activity_test, this_programs_kernel_is_its_own_and_nothing_else_ran) 
   EXPECT_TRUE(a.copies.empty());
 }
 
+TEST_F(gpu_activity_test, a_graph_this_program_launches_runs_its_own_kernels) {
+  device_buffer<float> data(1000);
+  cuda_stream stream;
+  cuda_graph graph;
+  CUDALAB_CHECK_CUDA(cudaStreamBeginCapture(stream.get(), cudaStreamCaptureModeThreadLocal));
+  own_scale_kernel<<<4, 256, 0, stream.get()>>>(data.data(), 1000);
+  own_scale_kernel<<<4, 256, 0, stream.get()>>>(data.data(), 1000);
+  CUDALAB_CHECK_CUDA(cudaStreamEndCapture(stream.get(), graph.receive()));
+  cudaGraphExec_t exec = nullptr;
+  CUDALAB_CHECK_CUDA(cudaGraphInstantiate(&exec, graph.get(), 0));
+  gpu_activity_recorder recorder;
+  CUDALAB_CHECK_CUDA(cudaGraphLaunch(exec, stream.get()));
+  const gpu_activity a = recorder.finish();
+  CUDALAB_CHECK_CUDA(cudaGraphExecDestroy(exec));
+  print(a);
+  ASSERT_TRUE(a.available) << a.reason;
+  ASSERT_EQ(a.kernels.size(), 2u);
+  for (const auto& k : a.kernels) EXPECT_TRUE(k.own) << k.name << " by " << k.launched_by;
+}
+
 TEST_F(gpu_activity_test, cublas_kernels_are_the_librarys) {
   constexpr int n = 256;
   device_buffer<float> a(n * n), b(n * n), c(n * n);

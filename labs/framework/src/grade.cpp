@@ -76,7 +76,8 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
   // and the tracer's processes may not hold CUPTI's callbacks): the fixed references bound the
   // copies the exercise may make.
   CUDALAB_CHECK_CUDA(cudaSetDevice(device));
-  outcome.activity = graded_launch_activity(candidate, outcome.exercise.config);
+  verify_result inventoried{true, ""};
+  outcome.activity = graded_launch_activity(candidate, outcome.exercise.config, &inventoried);
   std::vector<gpu_activity> reference_activity;
   for (const result_row& r : outcome.references) {
     const variant* v = l.find(r.variant_name);
@@ -85,7 +86,11 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
     else if (v && v->role == variant_role::fixed)
       reference_activity.push_back(graded_launch_activity(*v, r.config));
   }
-  add_activity_lines(outcome.report, outcome.activity, reference_activity);
+  // Lab 07's planted bugs may answer wrong in one launch and right in another: only the
+  // inventoried launch of a candidate whose measured run was right must stay right.
+  add_activity_lines(outcome.report, outcome.activity, reference_activity,
+                     candidate.role == variant_role::exercise,
+                     outcome.exercise.verification.ok ? &inventoried : nullptr);
   return outcome;
 }
 

@@ -39,7 +39,8 @@ void fail(grade_report& report, const std::string& advice) {
 
 }  // namespace
 
-gpu_activity graded_launch_activity(const variant& v, const launch_config& config) {
+gpu_activity graded_launch_activity(const variant& v, const launch_config& config,
+                                    verify_result* verification) {
   if (!v.prepare) return {false, "the variant has nothing to launch", {}, {}};
   cuda_stream stream;
   std::unique_ptr<prepared_variant> prepared = v.prepare(config, stream.get());
@@ -55,11 +56,30 @@ gpu_activity graded_launch_activity(const variant& v, const launch_config& confi
   }
   gpu_activity activity = recorder.finish();
   cudaGetLastError();  // what the failed launch left is the launch's, not the inventory's
+  // The inventoried launch must be right too: a launcher that behaves one way while it is
+  // timed and verified and another later (it saw the counters' capture, or a cache) is caught.
+  if (verification) {
+    try {
+      prepared->download(stream.get());
+      *verification = prepared->verify();
+    } catch (const error& e) {
+      *verification = {false, e.what()};
+    }
+  }
   return activity;
 }
 
+// The lab's own kernels (the kit's kernel library, namespaces cudalab::matmul, ::reduction,
+// ::transpose...) are the references' and the lesson's answers: an exercise that launches them
+// did not write its kernel. The learner's file puts its kernels in cudalab::labs or its own.
+bool is_the_kits_kernel(const std::string& name) {
+  const std::string plain = name.rfind("void ", 0) == 0 ? name.substr(5) : name;
+  return plain.rfind("cudalab::", 0) == 0 && plain.rfind("cudalab::labs::", 0) != 0;
+}
+
 void add_activity_lines(grade_report& report, const gpu_activity& exercise,
-                        const std::vector<gpu_activity>& references) {
+                        const std::vector<gpu_activity>& references, bool learners_code,
+                        const verify_result* verification) {
   if (!exercise.available) {
     report.lines.push_back("kernels n/a: " + exercise.reason + grade_verdict(false));
     fail(report, "The grader must see what the launch runs: " + exercise.reason + ".");
@@ -67,8 +87,11 @@ void add_activity_lines(grade_report& report, const gpu_activity& exercise,
   }
   std::vector<std::string> own, foreign;
   for (const auto& k : exercise.kernels) {
-    auto& list = k.own ? own : foreign;
-    const std::string entry = short_name(k.name) + (k.own ? "" : " (" + k.launched_by + ")");
+    const bool kits = learners_code && k.own && is_the_kits_kernel(k.name);
+    auto& list = k.own && !kits ? own : foreign;
+    const std::string entry = short_name(k.name) + (kits    ? " (the lab's own kernel)"
+                                                    : k.own ? ""
+                                                            : " (" + k.launched_by + ")");
     if (std::find(list.begin(), list.end(), entry) == list.end()) list.push_back(entry);
   }
   const bool kernels_ok = !exercise.kernels.empty() && foreign.empty();
@@ -84,8 +107,15 @@ void add_activity_lines(grade_report& report, const gpu_activity& exercise,
     fail(report, "The launch ran no kernel: the work must be done by the exercise's kernel.");
   else if (!foreign.empty())
     fail(report,
-         "Work done by a library's kernels is not the exercise's: write the kernel the lesson "
-         "is about and launch only your own kernels.");
+         "Work done by a library's kernels, or by the lab's own, is not the exercise's: write "
+         "the kernel the lesson is about and launch only your own kernels.");
+  if (exercise.available && verification && !verification->ok) {
+    report.lines.push_back("the inventoried launch correct: " + verification->detail +
+                           grade_verdict(false));
+    fail(report,
+         "One more launch of the exercise, the one whose kernels were listed, got a wrong "
+         "answer: every launch must compute the result, not only the ones that were timed.");
+  }
 
   std::size_t most = 0;  // copies and memsets of the references' launches, at the most
   for (const auto& r : references) most = std::max(most, r.copies.size());

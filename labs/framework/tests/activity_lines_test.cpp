@@ -58,7 +58,7 @@ TEST(activity_lines, kernels_read_by_their_own_names) {
       r,
       ran({{"void cudalab::matmul::(anonymous namespace)::tiled_kernel<16u>", "cudalab", true},
            {"cudalab::labs::finish_kernel<cudalab::labs::sum_of<float>>", "cudalab", true}}),
-      {});
+      {}, false);
   EXPECT_EQ(r.lines[0],
             "kernels 2, all the exercise's own (tiled_kernel<16u>, "
             "finish_kernel<cudalab::labs::sum_of<float>>)  ok");
@@ -104,7 +104,44 @@ TEST(activity_lines, an_inventory_that_could_not_be_taken_fails_saying_why) {
   EXPECT_EQ(r.lines[0], "kernels n/a: CUPTI is held by another tool  FAIL");
 }
 
+TEST(activity_lines, the_labs_own_kernels_are_not_the_exercises) {
+  // An exercise whose launcher calls the kit's reference launcher (reduction::launch_sequential).
+  const launched_kernel kits{"void cudalab::reduction::reduce_sequential_kernel<float>", "cudalab",
+                             true};
+  grade_report r;
+  r.passed = true;
+  add_activity_lines(r, ran({kits}), {}, true);
+  EXPECT_FALSE(r.passed);
+  EXPECT_EQ(r.lines[0],
+            "kernels 1, not the exercise's own: reduce_sequential_kernel<float> (the lab's own "
+            "kernel)  FAIL");
+  // The same kernel graded as the fixed variant it is (the grader's tests) is its own.
+  grade_report fixed;
+  fixed.passed = true;
+  add_activity_lines(fixed, ran({kits}), {}, false);
+  EXPECT_TRUE(fixed.passed) << fixed.lines[0];
+}
+
+TEST(activity_lines, a_wrong_answer_from_the_inventoried_launch_fails) {
+  grade_report r;
+  r.passed = true;
+  const verify_result wrong{false, "block 3: 7 != 9"};
+  add_activity_lines(r, ran({own_kernel}), {}, true, &wrong);
+  EXPECT_FALSE(r.passed);
+  ASSERT_EQ(r.lines.size(), 3u);
+  EXPECT_EQ(r.lines[1], "the inventoried launch correct: block 3: 7 != 9  FAIL");
+  EXPECT_NE(r.hint.find("every launch must compute the result"), std::string::npos);
+  grade_report right;
+  right.passed = true;
+  const verify_result ok{true, "exact"};
+  add_activity_lines(right, ran({own_kernel}), {}, true, &ok);
+  EXPECT_TRUE(right.passed);
+  EXPECT_EQ(right.lines.size(), 2u);
+}
+
 TEST(kernel_names, library_templates_are_not_the_learners_own) {
+  EXPECT_TRUE(is_library_kernel_name("mine::cub::CUB_300000_SM_900::DeviceReduceKernel<int>"));
+  EXPECT_FALSE(is_library_kernel_name("cudalab::labs::tiled<cub::Sum>"));
   EXPECT_TRUE(
       is_library_kernel_name("cub::CUB_300000_SM_900::detail::reduce::DeviceReduceKernel<int>"));
   EXPECT_TRUE(is_library_kernel_name("void thrust::cuda_cub::core::_kernel_agent<int>"));

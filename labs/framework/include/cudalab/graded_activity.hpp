@@ -12,15 +12,20 @@
 namespace cudalab {
 
 // Prepares `v` at `config` on the current device, uploads and resets it, and records one
-// launch(): every kernel, copy and memset it started.
-gpu_activity graded_launch_activity(const variant& v, const launch_config& config);
+// launch(): every kernel, copy and memset it started; then, given `verification`, downloads and
+// verifies that launch's result into it.
+gpu_activity graded_launch_activity(const variant& v, const launch_config& config,
+                                    verify_result* verification = nullptr);
 
 // Adds two lines to `report`, failing it where either fails:
 //   "kernels ...": at least one kernel ran and every one is the exercise's own;
 //   "copies and memsets ...": no more of them than the references' launches make (none in
 //   every lab's fixed variants).
-// An inventory that could not be taken fails the first line, saying why.
+// An inventory that could not be taken fails the first line, saying why. `learners_code`: the
+// candidate is the learner's exercise, for which the lab's own kernels (the kit's kernel library)
+// are not its own either. A wrong answer from the inventoried launch adds a failing line.
 void add_activity_lines(grade_report& report, const gpu_activity& exercise,
-                        const std::vector<gpu_activity>& references);
+                        const std::vector<gpu_activity>& references, bool learners_code = true,
+                        const verify_result* verification = nullptr);
 
 }  // namespace cudalab
