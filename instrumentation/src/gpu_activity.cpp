@@ -4,9 +4,9 @@
 
 #include "counters/cupti_check.hpp"
 #include "cudalab/check.hpp"
+#include "cudalab/kernel_name.hpp"
 
 #include <cupti.h>
-#include <cxxabi.h>
 #include <dlfcn.h>
 #include <execinfo.h>
 
@@ -18,10 +18,9 @@
 namespace cudalab {
 
 bool is_library_kernel_name(const std::string& demangled) {
-  // The kernel may be a template whose first word is `void`, and the library's namespace may sit
-  // inside another (CUB_WRAPPED_NAMESPACE puts CUB in one of the learner's choosing): a
-  // library's namespace anywhere in the name makes it the library's.
-  const std::string name = demangled.rfind("void ", 0) == 0 ? demangled.substr(5) : demangled;
+  // The library's namespace may sit inside another (CUB_WRAPPED_NAMESPACE puts CUB in one of
+  // the learner's choosing): a library's namespace anywhere in the name makes it the library's.
+  const std::string& name = demangled;
   for (const char* library : {"cub", "thrust", "cutlass", "cute", "cuda"}) {
     const std::string first = std::string(library) + "::", inner = "::" + first;
     if (name.rfind(first, 0) == 0) return true;
@@ -31,24 +30,6 @@ bool is_library_kernel_name(const std::string& demangled) {
     if (at != std::string::npos && at < arguments) return true;
   }
   return false;
-}
-
-std::string readable_kernel_name(const char* mangled) {
-  if (mangled == nullptr) return "(unnamed kernel)";
-  int status = 0;
-  char* text = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
-  std::string name = status == 0 && text != nullptr ? text : mangled;
-  std::free(text);
-  // Drop the parameter list: the last top-level "(...)".
-  int depth = 0;
-  for (std::size_t i = name.size(); i-- > 0;) {
-    if (name[i] == ')') ++depth;
-    if (name[i] == '(' && --depth == 0) {
-      name.erase(i);
-      break;
-    }
-  }
-  return name;
 }
 
 namespace {
@@ -78,7 +59,7 @@ launcher calling_code() {
   void* frames[64];
   const int depth = backtrace(frames, 64);
   Dl_info self{};
-  dladdr(reinterpret_cast<void*>(&readable_kernel_name), &self);
+  dladdr(reinterpret_cast<void*>(&is_library_kernel_name), &self);
   bool inside_cuda = false;
   for (int i = 0; i < depth; ++i) {
     Dl_info info{};
@@ -194,7 +175,7 @@ void CUPTIAPI take_buffer(CUcontext, std::uint32_t, std::uint8_t* buffer, std::s
       case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL:
       case CUPTI_ACTIVITY_KIND_KERNEL: {
         const auto* k = reinterpret_cast<const CUpti_ActivityKernel10*>(record);
-        g_current->kernels.push_back({readable_kernel_name(k->name), k->correlationId});
+        g_current->kernels.push_back({kernel_display_name(k->name), k->correlationId});
         break;
       }
       case CUPTI_ACTIVITY_KIND_MEMCPY: {

@@ -13,7 +13,7 @@
 namespace cudalab {
 
 struct launched_kernel {
-  std::string name;  // demangled, without its parameter list: "cudalab::labs::tiled_kernel<32>"
+  std::string name;  // as kernel_display_name prints it: "cudalab::labs::tiled_kernel<32>"
   // The file of the code that launched it ("cudalab", "libcublasLt.so.13"), for a graph's
   // kernels the code that launched the graph, or how it was launched when no host code of
   // this process asked for it.
@@ -38,10 +38,8 @@ struct gpu_activity {
 // The library namespaces whose kernels are never a learner's own, even when their templates
 // are instantiated in the learner's file, at the start of the name or inside another namespace
 // ("cub::", "mine::cub::", "thrust::", "cutlass::", "cute::", "cuda::").
+// `demangled` as kernel_display_name gives it.
 bool is_library_kernel_name(const std::string& demangled);
-
-// The name a learner reads of a mangled kernel name: demangled, parameters dropped.
-std::string readable_kernel_name(const char* mangled);
 
 // Records every kernel, copy and memset from construction until finish(). One at a time in a
 // process; another CUPTI subscriber (nsys, ncu, an NVTX recorder) makes it unavailable, and

@@ -41,7 +41,7 @@ TEST_F(gpu_activity_test, this_programs_kernel_is_its_own_and_nothing_else_ran) 
   print(a);
   ASSERT_TRUE(a.available) << a.reason;
   ASSERT_EQ(a.kernels.size(), 1u);
-  EXPECT_EQ(a.kernels[0].name, "cudalab::(anonymous namespace)::own_scale_kernel");
+  EXPECT_EQ(a.kernels[0].name, "cudalab::{anonymous}::own_scale_kernel");
   EXPECT_TRUE(a.kernels[0].own) << a.kernels[0].launched_by;
   EXPECT_TRUE(a.copies.empty());
 }

@@ -195,8 +195,6 @@ std::vector<const variant*> graded_variants(const lab& l) {
   return out;
 }
 
-std::string grade_verdict(bool ok) { return ok ? "  ok" : "  FAIL"; }
-
 bool report_missing_counters(const result_row& ex, grade_report& g) {
   if (ex.counters.available) return false;
   g.lines.push_back("counters: n/a (" + ex.counters.reason + ")" + grade_verdict(false));

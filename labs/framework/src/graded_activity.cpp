@@ -10,10 +10,9 @@
 namespace cudalab {
 namespace {
 
-// A kernel's name as a grader line shows it: its own name and template arguments, without its
-// namespaces or a return type, and long template lists cut to fit the line.
+// A kernel's name (kernel_display_name's) as a grader line shows it: its own name and template
+// arguments without its namespaces, and long template lists cut to fit the line.
 std::string short_name(std::string name) {
-  if (name.rfind("void ", 0) == 0) name.erase(0, 5);
   std::size_t start = 0;
   int depth = 0;  // inside template arguments, a "::" is an argument's, not the name's
   for (std::size_t i = 0; i + 1 < name.size(); ++i) {
@@ -73,8 +72,7 @@ gpu_activity graded_launch_activity(const variant& v, const launch_config& confi
 // ::transpose...) are the references' and the lesson's answers: an exercise that launches them
 // did not write its kernel. The learner's file puts its kernels in cudalab::labs or its own.
 bool is_the_kits_kernel(const std::string& name) {
-  const std::string plain = name.rfind("void ", 0) == 0 ? name.substr(5) : name;
-  return plain.rfind("cudalab::", 0) == 0 && plain.rfind("cudalab::labs::", 0) != 0;
+  return name.rfind("cudalab::", 0) == 0 && name.rfind("cudalab::labs::", 0) != 0;
 }
 
 void add_activity_lines(grade_report& report, const gpu_activity& exercise,

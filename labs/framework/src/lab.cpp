@@ -64,6 +64,8 @@ exercise_spec new_exercise(const std::string& lab_id, std::size_t size,
   return ex;
 }
 
+std::string grade_verdict(bool ok) { return ok ? "  ok" : "  FAIL"; }
+
 const variant* lab::find(std::string_view name) const {
   for (const auto& v : variants)
     if (v.name == name) return &v;

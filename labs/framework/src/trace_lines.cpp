@@ -5,8 +5,6 @@
 #include "cudalab/trace/line_map.hpp"
 #include "text_table.hpp"
 
-#include <cxxabi.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -47,20 +45,6 @@ double line_totals::waste() const {
   const double ideal = std::ceil(static_cast<double>(global_bytes) / 32.0);
   return static_cast<double>(ld_sectors + st_sectors) - ideal +
          static_cast<double>(shared_conflicts);
-}
-
-std::string kernel_display_name(const std::string& mangled) {
-  int status = 0;
-  std::unique_ptr<char, void (*)(void*)> demangled(
-      abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status), std::free);
-  std::string name = status == 0 && demangled ? demangled.get() : mangled;
-  // A template's demangled name starts with its return type ("void ns::k<8>(float*)"), and
-  // "(anonymous namespace)" is not the parameter list.
-  if (name.rfind("void ", 0) == 0) name = name.substr(5);
-  for (std::size_t at; (at = name.find("(anonymous namespace)")) != std::string::npos;)
-    name.replace(at, 21, "{anonymous}");
-  const auto paren = name.find('(');
-  return paren == std::string::npos ? name : name.substr(0, paren);
 }
 
 std::vector<line_totals> lines_of(const trace_cell& trace, const std::string& nvdisasm,

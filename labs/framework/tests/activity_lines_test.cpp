@@ -2,6 +2,7 @@
 // written by hand: a library's kernel, a copy, a launch that ran nothing, an inventory that
 // could not be taken. The recording itself is tested on the GPU (gpu_activity_gpu_test).
 #include "cudalab/graded_activity.hpp"
+#include "cudalab/kernel_name.hpp"
 
 #include <gtest/gtest.h>
 
@@ -56,7 +57,7 @@ TEST(activity_lines, kernels_read_by_their_own_names) {
   r.passed = true;
   add_activity_lines(
       r,
-      ran({{"void cudalab::matmul::(anonymous namespace)::tiled_kernel<16u>", "cudalab", true},
+      ran({{"cudalab::matmul::{anonymous}::tiled_kernel<16u>", "cudalab", true},
            {"cudalab::labs::finish_kernel<cudalab::labs::sum_of<float>>", "cudalab", true}}),
       {}, false);
   EXPECT_EQ(r.lines[0],
@@ -106,7 +107,7 @@ TEST(activity_lines, an_inventory_that_could_not_be_taken_fails_saying_why) {
 
 TEST(activity_lines, the_labs_own_kernels_are_not_the_exercises) {
   // An exercise whose launcher calls the kit's reference launcher (reduction::launch_sequential).
-  const launched_kernel kits{"void cudalab::reduction::reduce_sequential_kernel<float>", "cudalab",
+  const launched_kernel kits{"cudalab::reduction::reduce_sequential_kernel<float>", "cudalab",
                              true};
   grade_report r;
   r.passed = true;
@@ -144,17 +145,17 @@ TEST(kernel_names, library_templates_are_not_the_learners_own) {
   EXPECT_FALSE(is_library_kernel_name("cudalab::labs::tiled<cub::Sum>"));
   EXPECT_TRUE(
       is_library_kernel_name("cub::CUB_300000_SM_900::detail::reduce::DeviceReduceKernel<int>"));
-  EXPECT_TRUE(is_library_kernel_name("void thrust::cuda_cub::core::_kernel_agent<int>"));
+  EXPECT_TRUE(is_library_kernel_name("thrust::cuda_cub::core::_kernel_agent<int>"));
   EXPECT_TRUE(is_library_kernel_name("cutlass::Kernel2<int>"));
   EXPECT_FALSE(is_library_kernel_name("cudalab::labs::reduce_kernel<256>"));
   EXPECT_FALSE(is_library_kernel_name("my_cub_like_kernel"));
 }
 
 TEST(kernel_names, mangled_names_read_without_their_parameters) {
-  EXPECT_EQ(readable_kernel_name("_ZN7cudalab4labs25transpose_exercise_kernelEPKfPfjj"),
+  EXPECT_EQ(kernel_display_name("_ZN7cudalab4labs25transpose_exercise_kernelEPKfPfjj"),
             "cudalab::labs::transpose_exercise_kernel");
-  EXPECT_EQ(readable_kernel_name("sm90_xmma_gemm_f32f32"), "sm90_xmma_gemm_f32f32");
-  EXPECT_EQ(readable_kernel_name(nullptr), "(unnamed kernel)");
+  EXPECT_EQ(kernel_display_name("sm90_xmma_gemm_f32f32"), "sm90_xmma_gemm_f32f32");
+  EXPECT_EQ(kernel_display_name(static_cast<const char*>(nullptr)), "(unnamed kernel)");
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 // sorted by waste: sectors moved beyond the bytes asked for, plus shared-memory conflicts.
 #pragma once
 
+#include "cudalab/kernel_name.hpp"
+
 #include "cudalab/result_row.hpp"
 
 #include <cstdint>
@@ -35,8 +37,5 @@ std::vector<line_totals> lines_of(const trace_cell& trace, const std::string& nv
 // Returns the lines the two count differently ("<point>: <file:line>"), each a finding.
 std::vector<std::string> write_lines_view(std::ostream& out, const std::vector<result_row>& rows,
                                           const std::string& nvdisasm);
-
-// The demangled name of a kernel (the name itself when it is not mangled), without parameters.
-std::string kernel_display_name(const std::string& mangled);
 
 }  // namespace cudalab
