@@ -61,7 +61,8 @@ endfunction()
 # PURE_CPU: the test needs no CUDA (the access model); it links GTest's main instead of the
 # GPU fixtures, so it builds and runs without the CUDA instrumentation library.
 function(cudalab_add_gtest target)
-  cmake_parse_arguments(arg "PURE_CPU" "LONG_CASES" "SOURCES;LABELS;LINK;ENVIRONMENT" ${ARGN})
+  cmake_parse_arguments(arg "PURE_CPU" "LONG_CASES;PREFIX" "SOURCES;LABELS;LINK;ENVIRONMENT"
+                        ${ARGN})
   if(NOT CUDALAB_BUILD_TESTS)
     return()
   endif()
@@ -81,7 +82,8 @@ function(cudalab_add_gtest target)
   if("gpu" IN_LIST arg_LABELS)
     set_target_properties(${target} PROPERTIES CROSSCOMPILING_EMULATOR ${CUDALAB_ON_ALLOCATED_GPU})
   endif()
-  gtest_discover_tests(${target} DISCOVERY_TIMEOUT 60 PROPERTIES ${props})
+  gtest_discover_tests(${target} DISCOVERY_TIMEOUT 60 TEST_PREFIX "${arg_PREFIX}"
+                       PROPERTIES ${props})
   # gtest_discover_tests flattens a list in PROPERTIES (LABELS "cpu;model" kept only "cpu"), so
   # the labels and resources are set by a script that CTest runs after the discovered-tests one.
   cudalab_test_resources("${arg_LABELS}" resources)
@@ -108,7 +110,6 @@ endfunction()
 #                                on the include path of the lab, its exercise and its tests
 #   exercise.cu, solution.cu     the learner's kernel and the reference (both or neither)
 #   tests/*_gpu_test.cpp|.cu     GPU tests: one executable, labels gpu;labNN
-#   tests/check_test.cpp|.cu     the grader's GPU test, built against exercise and solution
 #   tests/*_test.cpp|.cu         every other test: CPU, one executable, labels cpu;labNN
 # The files are found, not listed: a harness source or a test that sits in the folder is always
 # built and run, where a hand-kept list lets a forgotten test never run without a sign. A source
@@ -117,9 +118,11 @@ endfunction()
 # tests/ and are added by the lab's CMakeLists.txt.
 # With an exercise the lab is built twice: cudalab_labNN from exercise.cu (what the tool runs)
 # and cudalab_labNN_solution from solution.cu, over one object library cudalab_labNN_common
-# of the harness. The check test is compiled against each, with CUDALAB_EXPECT_CHECK_PASS 0
-# and 1, so the tests prove that the grader fails the untouched exercise and passes the
-# solution.
+# of the harness, and its grader's GPU tests are generated from its exercise_spec
+# (cmake/cudalab_graded_tests.cmake): the untouched exercise fails on the lesson's lines, the
+# solution passes, the fixed and naive variants pass and fail as the exercise, and each
+# tests/wrong/*.cu and tests/right/*.cu, built in place of the exercise, fails on its line or
+# passes.
 function(cudalab_add_lab lab_dir)
   cmake_parse_arguments(arg "" "" "LINK" ${ARGN})
   string(REGEX MATCH "^[0-9][0-9]" number "${lab_dir}")
@@ -140,23 +143,22 @@ function(cudalab_add_lab lab_dir)
   file(GLOB test_sources CONFIGURE_DEPENDS ${dir}/tests/*.cpp ${dir}/tests/*.cu)
   set(cpu_tests "")
   set(gpu_tests "")
-  set(check_test "")
   foreach(source IN LISTS test_sources)
     get_filename_component(name ${source} NAME)
-    if(name MATCHES "^check_test\\.(cpp|cu)$")
-      set(check_test ${source})
-    elseif(name MATCHES "_gpu_test\\.(cpp|cu)$")
+    if(name MATCHES "_gpu_test\\.(cpp|cu)$")
       list(APPEND gpu_tests ${source})
     elseif(name MATCHES "_test\\.(cpp|cu)$")
       list(APPEND cpu_tests ${source})
     else()
-      message(FATAL_ERROR "labs/${lab_dir}/tests/${name}: a test source is named *_test, "
-                          "*_gpu_test or check_test (.cpp or .cu); helpers go in a subfolder")
+      message(FATAL_ERROR "labs/${lab_dir}/tests/${name}: a test source is named *_test or "
+                          "*_gpu_test (.cpp or .cu); helpers go in a subfolder")
     endif()
   endforeach()
-  if(check_test AND NOT EXISTS ${exercise})
-    message(FATAL_ERROR "labs/${lab_dir}: tests/check_test grades an exercise.cu, which is missing")
-  endif()
+  foreach(folder IN ITEMS wrong right)
+    if(EXISTS ${dir}/tests/${folder} AND NOT EXISTS ${exercise})
+      message(FATAL_ERROR "labs/${lab_dir}: tests/${folder}/ replaces an exercise.cu, which is missing")
+    endif()
+  endforeach()
 
   if(EXISTS ${exercise})
     add_library(${target}_common OBJECT ${harness})
@@ -183,36 +185,8 @@ function(cudalab_add_lab lab_dir)
     cudalab_add_gtest(test_lab${number}_gpu SOURCES ${gpu_tests}
                       LABELS "gpu;lab${number}" LINK ${target})
   endif()
-  # Wrong ways to the exercise's numbers (tests/wrong/*.cu, with tests/wrong/wrong_way_test.cpp):
-  # each is graded as the exercise, and the grader must fail it (cmake/cudalab_wrong_ways.cmake).
-  if(EXISTS ${dir}/tests/wrong/wrong_way_test.cpp)
-    file(GLOB wrong_kernels CONFIGURE_DEPENDS ${dir}/tests/wrong/*.cu)
-    cudalab_add_wrong_ways(${lab_dir} TEST ${dir}/tests/wrong/wrong_way_test.cpp
-                           KERNELS ${wrong_kernels})
-  endif()
-  # Honest alternatives to the solution (tests/right/*.cu, with tests/right/right_way_test.cpp):
-  # each is graded as the exercise, and the grader must pass it.
-  if(EXISTS ${dir}/tests/right/right_way_test.cpp)
-    file(GLOB right_kernels CONFIGURE_DEPENDS ${dir}/tests/right/*.cu)
-    cudalab_add_right_ways(${lab_dir} TEST ${dir}/tests/right/right_way_test.cpp
-                           KERNELS ${right_kernels})
-  endif()
-  if(check_test)
-    foreach(build IN ITEMS exercise solution)
-      if(build STREQUAL "exercise")
-        set(lib ${target})
-        set(expect 0)
-      else()
-        set(lib ${target}_solution)
-        set(expect 1)
-      endif()
-      cudalab_add_gtest(test_lab${number}_check_${build} SOURCES ${check_test}
-                        LABELS "gpu;lab${number}" LINK ${lib})
-      if(TARGET test_lab${number}_check_${build})
-        target_compile_definitions(test_lab${number}_check_${build} PRIVATE
-                                   CUDALAB_EXPECT_CHECK_PASS=${expect})
-      endif()
-    endforeach()
+  if(EXISTS ${exercise})
+    cudalab_add_graded_tests(${lab_dir} ${factory})
   endif()
 endfunction()
 

@@ -77,7 +77,7 @@ int check_command(const args& a) {
     write_grade_json(std::cout, *l, outcome);
   else
     write_grade_text(std::cout, *l, outcome);
-  return outcome.report.passed ? exit_ok : exit_failure;
+  return outcome.report.passed() ? exit_ok : exit_failure;
 }
 
 }  // namespace cudalab::tool

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 
 namespace cudalab::tool {
@@ -16,20 +17,18 @@ void write_fitted(std::ostream& out, const std::string& first, const std::string
     out << line << "\n";
 }
 
-bool ends_with(const std::string& s, const std::string& end) {
-  return s.size() >= end.size() && s.compare(s.size() - end.size(), end.size(), end) == 0;
-}
-
 }  // namespace
 
 void write_grade_text(std::ostream& out, const lab& l, const grade_outcome& outcome) {
   write_fitted(out, "", "    ", "cudalab check " + l.id + ": " + l.exercise->file);
   if (outcome.exercise.counters.from_trace)
     out << "  (graded from the memory tracer: the hardware counters were refused)\n";
-  for (const std::string& line : outcome.report.lines) write_fitted(out, "  ", "      ", line);
-  out << (outcome.report.passed ? "PASS" : "FAIL") << "\n";
-  if (!outcome.report.passed && !outcome.report.hint.empty())
-    write_fitted(out, "hint: ", "      ", outcome.report.hint);
+  for (const grade_line& line : outcome.report.lines)
+    write_fitted(out, "  ", "      ", line.text + grade_verdict(line.ok));
+  const bool passed = outcome.report.passed();
+  out << (passed ? "PASS" : "FAIL") << "\n";
+  if (!passed && !outcome.report.hint().empty())
+    write_fitted(out, "hint: ", "      ", outcome.report.hint());
 }
 
 void write_grade_json(std::ostream& out, const lab& l, const grade_outcome& outcome) {
@@ -37,21 +36,29 @@ void write_grade_json(std::ostream& out, const lab& l, const grade_outcome& outc
   doc["lab"] = l.id;
   doc["exercise"] = l.exercise->file;
   doc["graded_from"] = outcome.exercise.counters.from_trace ? "trace" : "counters";
-  doc["passed"] = outcome.report.passed;
+  doc["passed"] = outcome.report.passed();
+  // Each criterion as the grader recorded it: its key, its numbers and where its bound comes
+  // from (null where the line is judged otherwise), its verdict and, when it failed, its hint.
   doc["criteria"] = nlohmann::ordered_json::array();
-  const std::string pass = grade_verdict(true), fail = grade_verdict(false);
-  for (const std::string& line : outcome.report.lines) {
+  const auto number = [](const std::optional<double>& v) {
+    return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json();
+  };
+  const auto text = [](const std::string& s) {
+    return s.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s);
+  };
+  for (const grade_line& line : outcome.report.lines) {
     nlohmann::ordered_json c;
-    const bool ok = ends_with(line, pass), failed = ends_with(line, fail);
-    c["criterion"] = ok       ? line.substr(0, line.size() - pass.size())
-                     : failed ? line.substr(0, line.size() - fail.size())
-                              : line;
-    c["ok"] = ok       ? nlohmann::ordered_json(true)
-              : failed ? nlohmann::ordered_json(false)
-                       : nlohmann::ordered_json();
+    c["key"] = line.key;
+    c["criterion"] = line.text;
+    c["measured"] = number(line.measured);
+    c["relation"] = text(line.relation);
+    c["bound"] = number(line.bound);
+    c["bound_from"] = text(line.bound_from);
+    c["ok"] = line.ok;
+    c["hint"] = line.ok ? "" : line.hint;
     doc["criteria"].push_back(std::move(c));
   }
-  doc["hint"] = outcome.report.passed ? "" : outcome.report.hint;
+  doc["hint"] = outcome.report.passed() ? "" : outcome.report.hint();
   // What one launch of the exercise ran, as the kernels and copies lines judged it.
   nlohmann::ordered_json ran;
   ran["recorded"] = outcome.activity.available;

@@ -3,7 +3,6 @@
 // global buffer instead fails line 4; the registers kernel touches no local memory and passes.
 #include "memory_grade.hpp"
 
-#include "cudalab/format_text.hpp"
 #include "cudalab/grade.hpp"
 
 #include "memory_lab.hpp"
@@ -15,12 +14,6 @@
 #include <tuple>
 
 namespace cudalab::labs {
-namespace {
-
-std::string whole_number(double v) { return formatted("%.0f", v); }
-
-}  // namespace
-
 memory_targets memory_grade_targets(std::size_t n, unsigned block) {
   const model::access_counts registers =
       memory_model::predict(memory_model::kernel::registers, n, block, spill_step);
@@ -35,32 +28,24 @@ grade_report grade_memory(const result_row& ex, const std::vector<result_row>&) 
   if (g.counters_missing(ex)) return g.report();
   const memory_targets target =
       memory_grade_targets(ex.config.size, static_cast<unsigned>(ex.config.block));
-  bool traffic_ok = true;
   for (const auto& [metric, goal, what] :
-       {std::tuple{"local_st_sectors", target.local_st_sectors, "local st sectors "},
-        std::tuple{"local_ld_sectors", target.local_ld_sectors, "local ld sectors "}}) {
-    const auto measured = counter_total(ex, metric);
-    traffic_ok &= g.line(measured && *measured <= static_cast<double>(goal),
-                         what + (measured ? whole_number(*measured) : std::string("n/a")) +
-                             " <= " + whole_number(static_cast<double>(goal)) +
-                             " (the registers kernel, predicted)");
-  }
-  if (!traffic_ok)
-    g.advise(
-        "The kernel still moves its array through local memory (STL/LDL in cuobjdump -sass): "
-        "a register has no address, so index the array only with compile-time constants (a "
-        "fully unrolled loop) and move the run-time part, spill_slot(k, step), into the values.");
+       {std::tuple{"local_st_sectors", target.local_st_sectors, "local st sectors"},
+        std::tuple{"local_ld_sectors", target.local_ld_sectors, "local ld sectors"}})
+    if (!g.bounded(metric, what, counter_total(ex, metric), bound_kind::at_most,
+                   static_cast<double>(goal), "the registers kernel, predicted"))
+      g.advise(
+          "The kernel still moves its array through local memory (STL/LDL in cuobjdump -sass): "
+          "a register has no address, so index the array only with compile-time constants (a "
+          "fully unrolled loop) and move the run-time part, spill_slot(k, step), into the "
+          "values.");
   const auto ld = counter_total(ex, "ld_sectors"), st = counter_total(ex, "st_sectors");
-  const bool global_ok =
-      g.line(ld && st && *ld + *st <= static_cast<double>(target.global_sectors),
-             "global sectors " + (ld && st ? whole_number(*ld + *st) : std::string("n/a")) +
-                 " <= " + whole_number(static_cast<double>(target.global_sectors)) +
-                 " (x read once, out written once)");
-  if (!global_ok)
+  if (!g.bounded("global_sectors", "global sectors",
+                 ld && st ? std::optional<double>(*ld + *st) : std::nullopt, bound_kind::at_most,
+                 static_cast<double>(target.global_sectors), "x read once, out written once"))
     g.advise(
         "The kernel moves more global memory than reading x and writing the sums: keep the "
         "16 values in registers, not in a buffer of global memory.");
-  return g.finish(g.correct() && traffic_ok && global_ok);
+  return g.report();
 }
 
 }  // namespace cudalab::labs

@@ -65,6 +65,10 @@ lab make_lab_03_shared_memory_tiling() {
   ex.bound_other_memory_paths = true;
   // One lane at a time, or a block's product in one thread, would pass the sector lines.
   ex.speed_reference = "tiled";
+  ex.untouched_fails_on = {"ld_sectors"};
+  ex.wrong_ways = {
+      {"b_tile_transposed", "shared_conflicts", "B's tile words 16 apart: two banks"},
+      {"texture_reads", "other_memory_paths", "the naive product through the texture path"}};
   l.exercise = ex;
   return l;
 }

@@ -32,44 +32,33 @@ grade_report grade_matmul(const result_row& ex, const std::vector<result_row>&) 
   const matmul_targets target = matmul_grade_targets(ex.config.size);
 
   const auto ld = counter_total(ex, "ld_sectors");
-  const bool ld_ok = g.line(ld && *ld <= static_cast<double>(target.ld_sectors),
-                            "ld sectors " + (ld ? formatted("%.0f", *ld) : std::string("n/a")) +
-                                " <= " + formatted("%.0f", static_cast<double>(target.ld_sectors)) +
-                                " (the " + std::to_string(fixed_tile) + "x" +
-                                std::to_string(fixed_tile) + " tiled product, predicted)");
-  if (!ld_ok && ld)
+  if (!g.bounded("ld_sectors", "ld sectors", ld, bound_kind::at_most,
+                 static_cast<double>(target.ld_sectors),
+                 "the " + std::to_string(fixed_tile) + "x" + std::to_string(fixed_tile) +
+                     " tiled product, predicted") &&
+      ld)
     g.advise("The kernel reads " + formatted("%.1f", *ld / static_cast<double>(target.ld_sectors)) +
              "x the tiled product's sectors: stage T x T tiles of A and B in shared memory so "
              "each element loaded from global memory serves T products.");
 
   const auto st = counter_total(ex, "st_sectors");
-  const bool st_ok = g.line(st && *st <= static_cast<double>(target.st_sectors),
-                            "st sectors " + (st ? formatted("%.0f", *st) : std::string("n/a")) +
-                                " <= " + formatted("%.0f", static_cast<double>(target.st_sectors)) +
-                                " (each output written once)");
-  if (!st_ok && st)
+  if (!g.bounded("st_sectors", "st sectors", st, bound_kind::at_most,
+                 static_cast<double>(target.st_sectors), "each output written once") &&
+      st)
     g.advise("The kernel writes " +
              formatted("%.1f", *st / static_cast<double>(target.st_sectors)) +
              "x the stores C needs: write each output once, after the tile loop.");
 
   const auto ld_c = counter_total(ex, "shared_ld_conflicts");
   const auto st_c = counter_total(ex, "shared_st_conflicts");
-  bool conflicts_ok = false;
-  if (ld_c && st_c) {
-    const double conflicts = *ld_c + *st_c;
-    const double bound = static_cast<double>(target.shared_conflicts);
-    conflicts_ok =
-        g.line(conflicts <= bound, "shared conflicts " + formatted("%.0f", conflicts) +
-                                       " <= " + formatted("%.0f", bound) +
-                                       " (the tiled product, predicted; counted per instruction)");
-    if (!conflicts_ok)
-      g.advise(
-          "Lanes of a warp read different words of one bank: index the tiles so that "
-          "consecutive threadIdx.x read consecutive words (or one word, a broadcast).");
-  } else {
-    g.line(false, "shared conflicts n/a: a counter is missing");
-  }
-  return g.finish(g.correct() && ld_ok && st_ok && conflicts_ok);
+  if (!g.bounded("shared_conflicts", "shared conflicts",
+                 ld_c && st_c ? std::optional<double>(*ld_c + *st_c) : std::nullopt,
+                 bound_kind::at_most, static_cast<double>(target.shared_conflicts),
+                 "the tiled product, predicted; counted per instruction"))
+    g.advise(
+        "Lanes of a warp read different words of one bank: index the tiles so that "
+        "consecutive threadIdx.x read consecutive words (or one word, a broadcast).");
+  return g.report();
 }
 
 }  // namespace cudalab::labs

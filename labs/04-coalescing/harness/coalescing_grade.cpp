@@ -68,37 +68,38 @@ std::optional<double> side_per_request(const result_row& row, const traffic_side
 
 // One sectors-per-request line: the sectors a request touched against the sectors its
 // requested bytes fill. The references' values are printed beside it for comparison.
-bool per_request_line(grade_sheet& g, const result_row& ex, const std::vector<result_row>& refs,
+void per_request_line(grade_sheet& g, const result_row& ex, const std::vector<result_row>& refs,
                       const std::string& side_name, const traffic_side& side) {
   const bool is_load = side_name == "ld";
   std::string all;
   for (const auto& r : refs)
     if (const auto v = side_per_request(r, side, false))
       all += (all.empty() ? "" : ", ") + r.variant_name + " " + formatted("%.2f", *v);
-  const std::string label = side_name + " sectors/request ";
+  const std::string key = side_name + "_sectors_per_request";
+  const std::string label = side_name + " sectors/request";
   const std::optional<double> mine = side_per_request(ex, side, false);
   const std::optional<double> asked = side_per_request(ex, side, true);
   if (!mine || !asked) {
     const bool none = counter_total(ex, side.requests).value_or(0) <= 0;
-    g.line(false, label + (none ? "n/a: the exercise issued no global " + side_name + " requests"
-                                : std::string("n/a: a counter is missing")));
-    if (none)
-      g.advise(std::string("The kernel issued no global ") + (is_load ? "loads" : "stores") + ".");
-    return false;
+    g.line(key, false,
+           label + (none ? " n/a: the exercise issued no global " + side_name + " requests"
+                         : std::string(" n/a: a counter is missing")));
+    g.advise(none ? std::string("The kernel issued no global ") + (is_load ? "loads" : "stores") +
+                        "."
+                  : std::string("Grading needs the SASS-level byte counters (cudalab doctor)."));
+    return;
   }
   const double needed = *asked / 32.0;
-  const bool ok =
-      g.line(*mine <= needed + 1e-9,
-             label + formatted("%.2f <= %.2f", *mine, needed) + " (" + formatted("%.0f", *asked) +
-                 " bytes asked a request fill " + formatted("%.2f", needed) +
-                 " sectors; references: " + (all.empty() ? std::string("n/a") : all) + ")");
-  if (!ok)
+  if (!g.bounded(key, label, mine, bound_kind::at_most, needed,
+                 formatted("%.0f", *asked) + " bytes asked a request fill " +
+                     formatted("%.2f", needed) +
+                     " sectors; references: " + (all.empty() ? std::string("n/a") : all),
+                 "%.2f"))
     g.advise(std::string("Each warp-level ") + (is_load ? "load" : "store") + " touches " +
              formatted("%.1f", *mine) + " sectors for " + formatted("%.0f", *asked) +
              " bytes: its lanes' addresses are spread out. Make lane k of a warp touch the bytes "
              "next to lane k-1's (read and write the float3 array as plain floats, staged "
              "through shared memory, or as float4s).");
-  return ok;
 }
 
 }  // namespace
@@ -110,8 +111,8 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
                 "__syncthreads() between filling the tile and using it.");
   if (g.counters_missing(ex)) return g.report();
 
-  const bool ld_ok = per_request_line(g, ex, refs, "ld", loads);
-  const bool st_ok = per_request_line(g, ex, refs, "st", stores);
+  per_request_line(g, ex, refs, "ld", loads);
+  per_request_line(g, ex, refs, "st", stores);
 
   // The float3 array's sectors, scaled to the variant's own layout (aos_float4 moves 16 bytes
   // a number): the exercise's layout is the float3 array, so for it the factor is 1.
@@ -121,38 +122,27 @@ grade_report grade_coalescing(const result_row& ex, const std::vector<result_row
       std::ceil(static_cast<double>(float3_ideal_ld_sectors(n)) * layout - 1e-6);
   const double ideal_ld = buffer_sectors, ideal_st = 2 * buffer_sectors;
   const auto ld = counter_total(ex, loads.sectors), st = counter_total(ex, stores.sectors);
-  bool sectors_ok = false;
-  if (ld && st) {
-    sectors_ok = g.line(*ld + *st <= ideal_ld + ideal_st,
-                        "sectors ld+st " + formatted("%.0f + %.0f", *ld, *st) + " <= ideal " +
-                            formatted("%.0f + %.0f", ideal_ld, ideal_st) +
-                            " (12n bytes read, 24n written, in 32-byte sectors)");
-    if (!sectors_ok)
-      g.advise("The kernel moves " + formatted("%.2f", (*ld + *st) / (ideal_ld + ideal_st)) +
-               "x the sectors the data needs: part of every sector it touches is wasted.");
-  } else {
-    g.line(false, "sectors ld+st n/a: the sector counters are missing");
-  }
+  const std::optional<double> sectors = ld && st ? std::optional<double>(*ld + *st) : std::nullopt;
+  if (!g.bounded("sectors", "sectors ld+st", sectors, bound_kind::at_most, ideal_ld + ideal_st,
+                 "the ideal: " + formatted("%.0f + %.0f", ideal_ld, ideal_st) +
+                     ", 12n bytes read and 24n written in 32-byte sectors") &&
+      sectors)
+    g.advise("The kernel moves " + formatted("%.2f", *sectors / (ideal_ld + ideal_st)) +
+             "x the sectors the data needs: part of every sector it touches is wasted.");
 
   // Whole sectors per buffer, four a request: the requests of 32 lanes loading a float each.
   const double ideal_requests = 3 * std::ceil(buffer_sectors / 4);
   const auto ld_req = counter_total(ex, loads.requests);
   const auto st_req = counter_total(ex, stores.requests);
-  bool requests_ok = false;
-  if (ld_req && st_req) {
-    const double requests = *ld_req + *st_req;
-    requests_ok = g.line(requests <= ideal_requests,
-                         "requests ld+st " + formatted("%.0f + %.0f", *ld_req, *st_req) +
-                             " <= " + formatted("%.0f", ideal_requests) +
-                             " (a warp's 32 floats, 128 bytes, or more a request)");
-    if (!requests_ok && ld && st)
-      g.advise("Its requests carry " + formatted("%.1f", 32 * (*ld + *st) / requests) +
-               " bytes on average where 32 lanes moving a float each carry 128: moving the array "
-               "a byte a lane, or with few lanes of each warp, multiplies the requests.");
-  } else {
-    g.line(false, "requests ld+st n/a: the request counters are missing");
-  }
-  return g.finish(g.correct() && ld_ok && st_ok && sectors_ok && requests_ok);
+  const std::optional<double> requests =
+      ld_req && st_req ? std::optional<double>(*ld_req + *st_req) : std::nullopt;
+  if (!g.bounded("requests", "requests ld+st", requests, bound_kind::at_most, ideal_requests,
+                 "a warp's 32 floats, 128 bytes, or more a request") &&
+      requests && sectors)
+    g.advise("Its requests carry " + formatted("%.1f", 32 * *sectors / *requests) +
+             " bytes on average where 32 lanes moving a float each carry 128: moving the array "
+             "a byte a lane, or with few lanes of each warp, multiplies the requests.");
+  return g.report();
 }
 
 std::vector<std::string> coalescing_grade_metrics() {

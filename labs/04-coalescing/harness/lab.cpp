@@ -149,6 +149,14 @@ lab make_lab_04_coalescing() {
   ex.bound_other_memory_paths = true;
   // The slowest of the references: a staged kernel that waits on itself would pass the others.
   ex.speed_reference = "aos_float3_staged";
+  ex.untouched_fails_on = {"ld_sectors_per_request", "st_sectors_per_request", "sectors"};
+  ex.wrong_ways = {
+      {"byte_staged", "requests", "32 bytes a request: four times the requests"},
+      {"atomic_loads", "other_memory_paths", "the float3 read through global atomics"}};
+  ex.right_ways = {
+      {"cp_async_staged", "", "the staged tile filled by 4-byte cp.async"},
+      {"cp_async_16_bytes", "", "the staged tile filled by 16-byte cp.async"},
+      {"warp_shuffle_float3", "", "coalesced floats redistributed with warp shuffles"}};
   l.exercise = ex;
   return l;
 }

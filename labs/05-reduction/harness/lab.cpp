@@ -111,6 +111,15 @@ lab make_lab_05_reduction() {
   exercise_spec ex = new_exercise(l.id, std::size_t{1} << 22, grade_reduction);
   ex.reference_variants = {"sequential"};
   ex.extra_metrics = reduction_grade_metrics();
+  ex.untouched_fails_on = {"divergent_branches", "shared_wavefronts", "bandwidth"};
+  ex.wrong_ways = {
+      {"atomic_block_sum", "global_writes", "8 REDG and a store a block, no tree"},
+      {"warp_atomic_sum", "global_writes", "a REDG a warp after a shuffle, no block tree"},
+      {"shared_atomic_sum", "shared_wavefronts", "a compare-and-swap loop on one shared word"}};
+  ex.right_ways = {
+      {"noinline_step", "", "sequential addressing, each step in a __noinline__ helper"},
+      {"warp_shuffle_tree", "", "a shuffle tree a warp, then one over the warps' sums"},
+      {"cub_block_reduce", "", "cub::BlockReduce inside the learner's own kernel"}};
   l.exercise = ex;
   return l;
 }

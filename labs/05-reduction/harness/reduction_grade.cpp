@@ -50,10 +50,8 @@ grade_report grade_reduction(const result_row& ex, const std::vector<result_row>
   const result_row* ref = refs.empty() ? nullptr : &refs.front();
   const counter_cell no_counters;
   const counter_cell& ref_counters = ref ? ref->counters : no_counters;
-  bool passed = g.correct();
-  auto missing = [&](const std::string& what) {
-    passed = false;
-    g.line(false, what + ": n/a (counter missing)");
+  const auto missing = [&](const char* key, const std::string& what) {
+    g.line(key, false, what + ": n/a (counter missing)");
     g.advise("Grading needs hardware counters (cudalab doctor).");
   };
 
@@ -66,10 +64,8 @@ grade_report grade_reduction(const result_row& ex, const std::vector<result_row>
   const double warps = std::ceil(static_cast<double>(ex.config.block) / 32.0);
   if (divergent && blocks && warps > 0) {
     const double bound = *blocks * (warps + 5);
-    passed &= g.line(*divergent <= bound,
-                     formatted("divergent branches %.0f <= %.0f (%.0f blocks x (%.0f warps + 5))",
-                               *divergent, bound, *blocks, warps));
-    if (*divergent > bound)
+    if (!g.bounded("divergent_branches", "divergent branches", divergent, bound_kind::at_most,
+                   bound, formatted("%.0f blocks x (%.0f warps + 5)", *blocks, warps)))
       g.advise(
           formatted("Warps diverge: %.1f splits a block where a tree of whole warps needs at "
                     "most %.0f. With tid %% (2*s) the active threads are spread over every "
@@ -77,7 +73,7 @@ grade_report grade_reduction(const result_row& ex, const std::vector<result_row>
                     "if (tid < s) ...",
                     *divergent / *blocks, warps + 5));
   } else {
-    missing("divergent branches");
+    missing("divergent_branches", "divergent branches");
   }
 
   const auto wf = sum_of(ex.counters, {"shared_ld_wavefronts", "shared_st_wavefronts"});
@@ -87,76 +83,63 @@ grade_report grade_reduction(const result_row& ex, const std::vector<result_row>
     if (ref && ref->predicted)
       model_conflicts = static_cast<double>(ref->predicted->shared_ld_conflicts +
                                             ref->predicted->shared_st_conflicts);
-    const bool ok = g.line(*conflicts <= model_conflicts,
-                           formatted("shared bank conflicts %.0f <= %.0f (sequential, predicted; "
-                                     "counted per instruction)",
-                                     *conflicts, model_conflicts));
-    passed &= ok;
-    if (!ok)
+    if (!g.bounded("shared_conflicts", "shared bank conflicts", conflicts, bound_kind::at_most,
+                   model_conflicts, "sequential, predicted; counted per instruction"))
       g.advise(
           "Threads of a warp hit the same bank: with index = 2*s*tid the words are 2s "
           "apart. Let thread tid work on word tid and its partner tid + s.");
   } else {
-    missing("shared bank conflicts");
+    missing("shared_conflicts", "shared bank conflicts");
   }
 
   const auto ref_wf = sum_of(ref_counters, {"shared_ld_wavefronts", "shared_st_wavefronts"});
   if (wf && ref_wf) {
-    const bool ok = g.line(*wf <= reduction_max_wavefront_share * *ref_wf,
-                           formatted("shared wavefronts %.0f <= %.2f x %.0f (sequential)", *wf,
-                                     reduction_max_wavefront_share, *ref_wf));
-    passed &= ok;
-    if (!ok)
+    if (!g.bounded("shared_wavefronts", "shared wavefronts", wf, bound_kind::at_most,
+                   reduction_max_wavefront_share * *ref_wf,
+                   formatted("%.2f x sequential's %.0f", reduction_max_wavefront_share, *ref_wf)))
       g.advise(
           "Each shared access serves few lanes: interleaved steps use 1 to 16 lanes of "
           "every warp, and a loop of one thread or of shared atomics reads shared memory "
           "once per element. Sequential addressing packs the active threads into whole "
           "warps.");
   } else {
-    missing("shared wavefronts");
+    missing("shared_wavefronts", "shared wavefronts");
   }
 
   const auto writes = sum_of(ex.counters, {"st_requests", red_requests, atom_requests});
   if (writes && blocks && *blocks > 0) {
-    const bool ok =
-        g.line(*writes <= *blocks,
-               formatted("global writes %.0f <= %.0f blocks (stores, reductions and atomics: one "
-                         "a block; %.2f a block)",
-                         *writes, *blocks, *writes / *blocks));
-    passed &= ok;
-    if (!ok)
+    if (!g.bounded("global_writes", "global writes", writes, bound_kind::at_most, *blocks,
+                   formatted("one a block; stores, reductions and atomics: %.2f a block",
+                             *writes / *blocks)))
       g.advise(
           "The block's values meet in global memory, through atomics, instead of in a tree: "
           "add them in shared memory (or with __shfl_down_sync within a warp) and let one "
           "thread write the block's partial sum.");
   } else {
-    missing("global writes a block");
+    missing("global_writes", "global writes a block");
   }
 
   if (timed_under_tracer(ex)) {
-    passed = false;
-    g.line(false, "bandwidth n/a: timed under the memory tracer, which slows every kernel");
+    g.line("bandwidth", false,
+           "bandwidth n/a: timed under the memory tracer, which slows every kernel");
     g.advise(
         "The bandwidth line needs a run without the tracer: hardware counters (cudalab "
         "doctor).");
   } else if (ref && ex.gbps > 0 && ref->gbps > 0) {
-    const double need = reduction_min_bandwidth_share * ref->gbps;
-    const bool ok =
-        g.line(ex.gbps >= need,
-               formatted("bandwidth %.1f GB/s >= %.2f x %.1f GB/s (sequential) = %.1f GB/s",
-                         ex.gbps, reduction_min_bandwidth_share, ref->gbps, need));
-    passed &= ok;
-    if (!ok)
+    if (!g.bounded("bandwidth", "bandwidth GB/s", ex.gbps, bound_kind::at_least,
+                   reduction_min_bandwidth_share * ref->gbps,
+                   formatted("%.2f x sequential's %.1f GB/s, timed in this run",
+                             reduction_min_bandwidth_share, ref->gbps),
+                   "%.1f"))
       g.advise(
           "The kernel reads its input at less than half the speed of sequential "
           "addressing: each step of the tree should keep whole warps busy and let the "
           "others retire.");
   } else {
-    passed = false;
-    g.line(false, "bandwidth: n/a (no timing)");
+    g.line("bandwidth", false, "bandwidth: n/a (no timing)");
     g.advise("The exercise and the reference must both be timed.");
   }
-  return g.finish(passed);
+  return g.report();
 }
 
 std::vector<std::string> reduction_grade_metrics() {

@@ -40,6 +40,13 @@ lab make_lab_06_bank_conflicts() {
   ex.bound_other_memory_paths = true;
   // The conflict-free transpose the exercise becomes, timed beside it.
   ex.speed_reference = "padded";
+  ex.untouched_fails_on = {"shared_conflicts"};
+  ex.wrong_ways = {
+      {"pad_two_words", "shared_conflicts", "a pitch of 34 words: 2-way column reads"},
+      {"one_lane_at_a_time", "requests", "lanes take turns: 32 times the requests"},
+      {"texture_column_reads", "other_memory_paths", "columns read through the texture path"},
+      {"copy_engine_transpose", "copies_and_memsets", "a 2D copy a row on the copy engine"}};
+  ex.right_ways = {{"swizzled_tile", "", "no padding: the column index XORed with the row"}};
   l.exercise = ex;
   return l;
 }

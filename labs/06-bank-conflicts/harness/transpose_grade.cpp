@@ -13,13 +13,6 @@
 #include <string>
 
 namespace cudalab::labs {
-namespace {
-
-// Measured at most the target, with room for the rounding of two quotients.
-bool within(double measured, double target) { return measured <= target * (1 + 1e-9); }
-
-}  // namespace
-
 transpose_targets transpose_grade_targets(std::size_t n) {
   const model::access_counts p = transpose_model::predict(transpose_model::kernel::padded, n, n);
   return {static_cast<double>(p.global_ld_sectors) / static_cast<double>(p.global_ld_requests),
@@ -38,11 +31,9 @@ grade_report grade_transpose(const result_row& ex, const std::vector<result_row>
 
   const auto side_line = [&](const char* side, std::optional<double> measured, double goal,
                              const char* what) {
-    const bool ok = g.line(measured && within(*measured, goal),
-                           std::string(side) + " sectors/request " +
-                               (measured ? formatted("%.3f", *measured) : std::string("n/a")) +
-                               " <= " + formatted("%.3f", goal) +
-                               " (coalesced, the padded transpose predicted)");
+    const bool ok = g.bounded(std::string(side) + "_sectors_per_request",
+                              std::string(side) + " sectors/request", measured, bound_kind::at_most,
+                              goal, "coalesced, the padded transpose predicted", "%.3f");
     if (!ok && measured)
       g.advise(std::string("The ") + what + " touch " + formatted("%.1f", *measured) +
                " sectors a request: a warp's 32 lanes must " + what +
@@ -50,22 +41,21 @@ grade_report grade_transpose(const result_row& ex, const std::vector<result_row>
                "of the input, write rows of the output.");
     return ok;
   };
-  const bool ld_ok = side_line("ld", counter_per_request(ex, "ld_sectors", "ld_requests"),
-                               target.ld_sectors_per_request, "loads");
-  const bool st_ok = side_line("st", counter_per_request(ex, "st_sectors", "st_requests"),
-                               target.st_sectors_per_request, "stores");
+  side_line("ld", counter_per_request(ex, "ld_sectors", "ld_requests"),
+            target.ld_sectors_per_request, "loads");
+  side_line("st", counter_per_request(ex, "st_sectors", "st_requests"),
+            target.st_sectors_per_request, "stores");
 
   // Sectors a request alone would pass a kernel that issues each lane's access on its own (one
   // sector a request, 32 times the requests): the reference's requests bound them.
   const auto ld_r = counter_total(ex, "ld_requests");
   const auto st_r = counter_total(ex, "st_requests");
-  const bool requests_ok =
-      g.line(ld_r && st_r && *ld_r + *st_r <= target.requests,
-             "requests " + (ld_r && st_r ? formatted("%.0f", *ld_r + *st_r) : std::string("n/a")) +
-                 " <= " + formatted("%.0f", target.requests) +
-                 " (ld + st, the padded transpose predicted)");
-  if (!requests_ok && ld_r && st_r)
-    g.advise("The kernel issues " + formatted("%.1f", (*ld_r + *st_r) / target.requests) +
+  const std::optional<double> requests =
+      ld_r && st_r ? std::optional<double>(*ld_r + *st_r) : std::nullopt;
+  if (!g.bounded("requests", "requests", requests, bound_kind::at_most, target.requests,
+                 "ld + st, the padded transpose predicted") &&
+      requests)
+    g.advise("The kernel issues " + formatted("%.1f", *requests / target.requests) +
              " times the requests of the tiled transpose: every lane of a warp should load and "
              "store in the same instruction, 32 consecutive elements a request.");
 
@@ -73,22 +63,17 @@ grade_report grade_transpose(const result_row& ex, const std::vector<result_row>
   const auto st_w = counter_total(ex, "shared_st_wavefronts");
   const auto ld_c = counter_total(ex, "shared_ld_conflicts");
   const auto st_c = counter_total(ex, "shared_st_conflicts");
-  bool conflicts_ok = false;
-  if (ld_w && st_w && ld_c && st_c) {
-    const double conflicts = *ld_c + *st_c;
-    conflicts_ok = g.line(conflicts <= target.shared_conflicts,
-                          "shared conflicts " + formatted("%.0f", conflicts) +
-                              " <= " + formatted("%.0f", target.shared_conflicts) +
-                              " (the padded transpose, predicted; counted per instruction)");
-    if (!conflicts_ok)
-      g.advise("Bank conflicts: " + formatted("%.1f", conflicts / (*ld_w + *st_w) * 100) +
-               "% of the shared wavefronts. A column of a [32][32] float tile is 32 words of one "
-               "bank; give the tile a row pitch that is odd in words (pad it) or swizzle the "
-               "column index, so a column's 32 words land in 32 banks.");
-  } else {
-    g.line(false, "shared conflicts n/a: a counter is missing");
-  }
-  return g.finish(g.correct() && ld_ok && st_ok && requests_ok && conflicts_ok);
+  const std::optional<double> conflicts =
+      ld_c && st_c ? std::optional<double>(*ld_c + *st_c) : std::nullopt;
+  if (!g.bounded("shared_conflicts", "shared conflicts", conflicts, bound_kind::at_most,
+                 target.shared_conflicts,
+                 "the padded transpose, predicted; counted per instruction") &&
+      conflicts && ld_w && st_w)
+    g.advise("Bank conflicts: " + formatted("%.1f", *conflicts / (*ld_w + *st_w) * 100) +
+             "% of the shared wavefronts. A column of a [32][32] float tile is 32 words of one "
+             "bank; give the tile a row pitch that is odd in words (pad it) or swizzle the "
+             "column index, so a column's 32 words land in 32 banks.");
+  return g.report();
 }
 
 }  // namespace cudalab::labs

@@ -29,11 +29,11 @@ grade_report grade_debugging(const result_row& ex, const std::vector<result_row>
                 "threads load into the tile.");
 
   const std::string sanitizer = find_compute_sanitizer();
-  bool tools_clean = true;
   for (const std::string& tool : exercise_tools()) {
     if (sanitizer.empty()) {
-      g.line(false, tool + ": n/a (compute-sanitizer not found)");
-      tools_clean = false;
+      g.line(tool, false, tool + ": n/a (compute-sanitizer not found)");
+      g.advise("The check runs compute-sanitizer and cannot pass without it: " +
+               how_to_get_compute_sanitizer() + ".");
       continue;
     }
     const sanitized_run run =
@@ -59,16 +59,10 @@ grade_report grade_debugging(const result_row& ex, const std::vector<result_row>
       line += std::to_string(r.errors()) + (r.errors() == 1 ? " error" : " errors");
       const std::vector<finding_group> groups = group_findings(r);
       if (!groups.empty()) line += " (" + describe(groups.front()) + ")";
-      g.advise(fix_for(tool));
     }
-    g.line(ok, line);
-    tools_clean = tools_clean && ok;
+    if (!g.line(tool, ok, line) && r.error_summary && r.errors() > 0) g.advise(fix_for(tool));
   }
-  if (sanitizer.empty())
-    g.advise("The check runs compute-sanitizer and cannot pass without it: " +
-             how_to_get_compute_sanitizer() + ".");
-
-  return g.finish(g.correct() && tools_clean);
+  return g.report();
 }
 
 }  // namespace cudalab::labs

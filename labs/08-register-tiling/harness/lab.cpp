@@ -91,6 +91,10 @@ lab make_lab_08_register_tiling() {
   ex.graded_variants = {"pad_to_64",   "pad_to_64_copies", "coarse_1d",
                         "register_2d", "vectorized",       "warp_tiled"};
   ex.graded_sweep_values = {static_cast<long>(mm::warp_tiled_default_config)};
+  ex.untouched_fails_on = {"lds_per_fma", "speed"};
+  ex.wrong_ways = {
+      {"cublas_call", "kernels", "the launcher calls cublasSgemm"},
+      {"tensor_cores", "tensor_inst", "a TF32 wmma product: right, fast, few shared loads"}};
   l.exercise = ex;
   return l;
 }

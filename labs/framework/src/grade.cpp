@@ -8,6 +8,8 @@
 #include "cudalab/format_text.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <utility>
 
 namespace cudalab {
 
@@ -107,9 +109,13 @@ void add_other_memory_paths_line(grade_report& report, const result_row& exercis
     // The tracer records each access by its address, not the instruction's class: it cannot
     // tell an atomic, a texture fetch or a generic access from a load. The line is left to the
     // counters rather than failing every solution graded without them.
-    report.lines.push_back(
-        "other memory paths n/a: the memory tracer does not count atomics, texture or generic "
-        "LD/ST");
+    grade_line line;
+    line.key = "other_memory_paths";
+    line.text =
+        "other memory paths n/a: the memory tracer does not count atomics, texture or "
+        "generic LD/ST";
+    line.ok = true;
+    report.lines.push_back(std::move(line));
     return;
   }
   double mine = 0, bound = 0;
@@ -131,50 +137,62 @@ void add_other_memory_paths_line(grade_report& report, const result_row& exercis
     if (*value > most)
       used += (used.empty() ? "" : ", ") + formatted("%.0f ", *value) + find_metric(path)->meaning;
   }
-  const bool ok = !missing && used.empty();
-  report.lines.push_back((missing ? std::string("other memory paths n/a: a counter is missing")
-                                  : "other memory paths " + formatted("%.0f", mine) +
-                                        " <= " + formatted("%.0f", bound) +
-                                        " (atomics, reductions, texture, generic LD/ST, TMA, "
-                                        "cluster shared: the references')") +
-                         grade_verdict(ok));
-  if (ok) return;
-  report.passed = false;
-  const std::string advice =
-      missing ? "The atomic and texture counters were not collected (cudalab doctor)."
-              : "The kernel moves data by a path the lesson's lines do not count (" + used +
-                    "): move it with the plain loads and stores the lesson is about.";
-  report.hint += (report.hint.empty() ? "" : " ") + advice;
+  grade_line line;
+  line.key = "other_memory_paths";
+  line.ok = !missing && used.empty();
+  if (missing) {
+    line.text = "other memory paths n/a: a counter is missing";
+    line.hint = "The atomic and texture counters were not collected (cudalab doctor).";
+  } else {
+    line.measured = mine;
+    line.relation = "<=";
+    line.bound = bound;
+    line.bound_from =
+        "atomics, reductions, texture, generic LD/ST, TMA, cluster shared: the "
+        "references'";
+    line.text = "other memory paths " + formatted("%.0f", mine) +
+                " <= " + formatted("%.0f", bound) + " (" + line.bound_from + ")";
+    if (!line.ok)
+      line.hint = "The kernel moves data by a path the lesson's lines do not count (" + used +
+                  "): move it with the plain loads and stores the lesson is about.";
+  }
+  report.lines.push_back(std::move(line));
 }
 
 void add_speed_line(grade_report& report, const result_row& exercise, const result_row* reference,
                     double slowest_factor) {
+  grade_line line;
+  line.key = "speed";
   if (timed_under_tracer(exercise)) {
     // Every kernel of the tracer's process runs patched: no time there is the learner's. The
     // lesson's own lines judge the kernel; this floor waits for a run with counters.
-    report.lines.push_back("speed n/a: timed under the memory tracer, so not graded here" +
-                           grade_verdict(true));
+    line.text = "speed n/a: timed under the memory tracer, so not graded here";
+    line.ok = true;
+    report.lines.push_back(std::move(line));
     return;
   }
   const double mine = exercise.time.median_ms;
   const double theirs = reference ? reference->time.median_ms : 0;
-  const bool ok = mine > 0 && theirs > 0 && mine <= slowest_factor * theirs;
   const std::string name = reference ? reference->variant_name : std::string("the reference");
-  report.lines.push_back(
-      (mine > 0 && theirs > 0
-           ? "speed " + cells::time_with_unit(mine) + " <= " + formatted("%.0f", slowest_factor) +
-                 " x " + cells::time_with_unit(theirs) + " (" + name + ", timed in this run)"
-           : "speed n/a: the exercise and " + name + " must both be timed") +
-      grade_verdict(ok));
-  if (ok) return;
-  report.passed = false;
-  const std::string advice =
-      mine > 0 && theirs > 0
-          ? "The kernel takes " + formatted("%.1f", mine / theirs) + "x the time of " + name +
-                ": its lanes or warps wait on each other (one lane at a time, one thread doing a "
-                "block's work) where the lesson's kernel keeps them all busy."
-          : "The speed line needs both kernels timed.";
-  report.hint += (report.hint.empty() ? "" : " ") + advice;
+  if (mine > 0 && theirs > 0) {
+    line.measured = mine;
+    line.relation = "<=";
+    line.bound = slowest_factor * theirs;
+    line.bound_from =
+        formatted("%.0f", slowest_factor) + " x the median of " + name + ", timed in this run (ms)";
+    line.ok = mine <= *line.bound;
+    line.text = "speed " + cells::time_with_unit(mine) +
+                " <= " + formatted("%.0f", slowest_factor) + " x " + cells::time_with_unit(theirs) +
+                " (" + name + ", timed in this run)";
+    if (!line.ok)
+      line.hint = "The kernel takes " + formatted("%.1f", mine / theirs) + "x the time of " + name +
+                  ": its lanes or warps wait on each other (one lane at a time, one thread doing "
+                  "a block's work) where the lesson's kernel keeps them all busy.";
+  } else {
+    line.text = "speed n/a: the exercise and " + name + " must both be timed";
+    line.hint = "The speed line needs both kernels timed.";
+  }
+  report.lines.push_back(std::move(line));
 }
 
 std::vector<const variant*> graded_variants(const lab& l) {
@@ -197,11 +215,13 @@ std::vector<const variant*> graded_variants(const lab& l) {
 
 bool report_missing_counters(const result_row& ex, grade_report& g) {
   if (ex.counters.available) return false;
-  g.lines.push_back("counters: n/a (" + ex.counters.reason + ")" + grade_verdict(false));
-  g.passed = false;
-  g.hint = ex.counters.reason == counter_cell::no_kernel_ran
-               ? "The launch ran no kernel: the lesson's kernel must do the work."
-               : "Grading needs hardware counters; cudalab doctor explains how to enable them.";
+  grade_line line;
+  line.key = "counters";
+  line.text = "counters: n/a (" + ex.counters.reason + ")";
+  line.hint = ex.counters.reason == counter_cell::no_kernel_ran
+                  ? "The launch ran no kernel: the lesson's kernel must do the work."
+                  : "Grading needs hardware counters; cudalab doctor explains how to enable them.";
+  g.lines.push_back(std::move(line));
   return true;
 }
 
@@ -217,27 +237,50 @@ std::optional<double> counter_per_request(const result_row& row, const char* cou
   return *s / *r;
 }
 
-grade_sheet::grade_sheet(const result_row& ex, const std::string& advice_if_wrong)
-    : m_correct(ex.verification.ok) {
-  line(m_correct, "correct: " + ex.verification.detail);
-  if (!m_correct) advise(advice_if_wrong);
+bool within_bound(double measured, bound_kind kind, double bound) {
+  const double slack = 1e-9 * std::max(1.0, std::abs(bound));
+  return kind == bound_kind::at_most ? measured <= bound + slack : measured >= bound - slack;
 }
 
-bool grade_sheet::line(bool ok, const std::string& text) {
-  m_report.lines.push_back(text + grade_verdict(ok));
+grade_sheet::grade_sheet(const result_row& ex, const std::string& advice_if_wrong)
+    : m_correct(ex.verification.ok) {
+  line("correct", m_correct, "correct: " + ex.verification.detail);
+  advise(advice_if_wrong);
+}
+
+bool grade_sheet::line(std::string key, bool ok, std::string text) {
+  grade_line l;
+  l.key = std::move(key);
+  l.text = std::move(text);
+  l.ok = ok;
+  m_report.lines.push_back(std::move(l));
   return ok;
 }
 
-void grade_sheet::advise(const std::string& sentence) { m_hint += " " + sentence; }
+bool grade_sheet::bounded(std::string key, const std::string& label, std::optional<double> measured,
+                          bound_kind kind, double bound, std::string bound_from,
+                          const char* number_format) {
+  grade_line l;
+  l.key = std::move(key);
+  l.measured = measured;
+  l.relation = kind == bound_kind::at_most ? "<=" : ">=";
+  l.bound = bound;
+  l.ok = measured && within_bound(*measured, kind, bound);
+  l.text = label + " " + (measured ? formatted(number_format, *measured) : std::string("n/a")) +
+           " " + l.relation + " " + formatted(number_format, bound) + " (" + bound_from + ")";
+  l.bound_from = std::move(bound_from);
+  m_report.lines.push_back(std::move(l));
+  return m_report.lines.back().ok;
+}
+
+void grade_sheet::advise(const std::string& sentence) {
+  if (m_report.lines.empty()) return;
+  std::string& hint = m_report.lines.back().hint;
+  hint += (hint.empty() ? "" : " ") + sentence;
+}
 
 bool grade_sheet::counters_missing(const result_row& ex) {
   return report_missing_counters(ex, m_report);
-}
-
-grade_report grade_sheet::finish(bool passed) {
-  m_report.passed = passed;
-  if (!passed) m_report.hint = m_hint.empty() ? "" : m_hint.substr(1);
-  return m_report;
 }
 
 }  // namespace cudalab

@@ -6,6 +6,7 @@
 #include "cudalab/stream.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace cudalab {
 namespace {
@@ -31,9 +32,13 @@ std::size_t bytes_of(const std::vector<data_movement>& moves) {
   return total;
 }
 
-void fail(grade_report& report, const std::string& advice) {
-  report.passed = false;
-  report.hint += (report.hint.empty() ? "" : " ") + advice;
+void add_line(grade_report& report, std::string key, bool ok, std::string text, std::string hint) {
+  grade_line line;
+  line.key = std::move(key);
+  line.ok = ok;
+  line.text = std::move(text);
+  line.hint = std::move(hint);
+  report.lines.push_back(std::move(line));
 }
 
 }  // namespace
@@ -79,8 +84,8 @@ void add_activity_lines(grade_report& report, const gpu_activity& exercise,
                         const std::vector<gpu_activity>& references, bool learners_code,
                         const verify_result* verification) {
   if (!exercise.available) {
-    report.lines.push_back("kernels n/a: " + exercise.reason + grade_verdict(false));
-    fail(report, "The grader must see what the launch runs: " + exercise.reason + ".");
+    add_line(report, "kernels", false, "kernels n/a: " + exercise.reason,
+             "The grader must see what the launch runs: " + exercise.reason + ".");
     return;
   }
   std::vector<std::string> own, foreign;
@@ -92,7 +97,6 @@ void add_activity_lines(grade_report& report, const gpu_activity& exercise,
                                                             : " (" + k.launched_by + ")");
     if (std::find(list.begin(), list.end(), entry) == list.end()) list.push_back(entry);
   }
-  const bool kernels_ok = !exercise.kernels.empty() && foreign.empty();
   std::string text = "kernels " + std::to_string(exercise.kernels.size());
   if (exercise.kernels.empty())
     text += ": none ran";
@@ -100,32 +104,35 @@ void add_activity_lines(grade_report& report, const gpu_activity& exercise,
     text += ", all the exercise's own (" + joined(own) + ")";
   else
     text += ", not the exercise's own: " + joined(foreign);
-  report.lines.push_back(text + grade_verdict(kernels_ok));
-  if (exercise.kernels.empty())
-    fail(report, "The launch ran no kernel: the work must be done by the exercise's kernel.");
-  else if (!foreign.empty())
-    fail(report,
-         "Work done by a library's kernels, or by the lab's own, is not the exercise's: write "
-         "the kernel the lesson is about and launch only your own kernels.");
-  if (exercise.available && verification && !verification->ok) {
-    report.lines.push_back("the inventoried launch correct: " + verification->detail +
-                           grade_verdict(false));
-    fail(report,
-         "One more launch of the exercise, the one whose kernels were listed, got a wrong "
-         "answer: every launch must compute the result, not only the ones that were timed.");
-  }
+  add_line(report, "kernels", !exercise.kernels.empty() && foreign.empty(), text,
+           exercise.kernels.empty()
+               ? "The launch ran no kernel: the work must be done by the exercise's kernel."
+               : "Work done by a library's kernels, or by the lab's own, is not the exercise's: "
+                 "write the kernel the lesson is about and launch only your own kernels.");
+  if (verification && !verification->ok)
+    add_line(report, "inventoried_launch_correct", false,
+             "the inventoried launch correct: " + verification->detail,
+             "One more launch of the exercise, the one whose kernels were listed, got a wrong "
+             "answer: every launch must compute the result, not only the ones that were timed.");
 
   std::size_t most = 0;  // copies and memsets of the references' launches, at the most
   for (const auto& r : references) most = std::max(most, r.copies.size());
-  const bool copies_ok = exercise.copies.size() <= most;
-  report.lines.push_back(
+  grade_line copies;
+  copies.key = "copies_and_memsets";
+  copies.measured = static_cast<double>(exercise.copies.size());
+  copies.relation = "<=";
+  copies.bound = static_cast<double>(most);
+  copies.bound_from = "the references' launches";
+  copies.ok = exercise.copies.size() <= most;
+  copies.text =
       "copies and memsets " + std::to_string(exercise.copies.size()) +
       (exercise.copies.empty() ? ""
                                : " (" + format_bytes(double(bytes_of(exercise.copies))) + ")") +
-      " <= " + std::to_string(most) + " (the references' launches)" + grade_verdict(copies_ok));
-  if (!copies_ok)
-    fail(report, "The launch copies or sets memory (" + exercise.copies.front().what +
-                     "): the copy engine or the host did work the kernel must do.");
+      " <= " + std::to_string(most) + " (" + copies.bound_from + ")";
+  if (!copies.ok)
+    copies.hint = "The launch copies or sets memory (" + exercise.copies.front().what +
+                  "): the copy engine or the host did work the kernel must do.";
+  report.lines.push_back(std::move(copies));
 }
 
 }  // namespace cudalab

@@ -3,9 +3,11 @@
 
 #include "cudalab/check.hpp"
 
+#include <algorithm>
 #include <iterator>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace cudalab {
 
@@ -65,6 +67,29 @@ exercise_spec new_exercise(const std::string& lab_id, std::size_t size,
 }
 
 std::string grade_verdict(bool ok) { return ok ? "  ok" : "  FAIL"; }
+
+bool grade_report::passed() const {
+  return !lines.empty() &&
+         std::all_of(lines.begin(), lines.end(), [](const grade_line& l) { return l.ok; });
+}
+
+std::string grade_report::hint() const {
+  std::string out;
+  std::vector<std::string> said;
+  for (const grade_line& l : lines) {
+    if (l.ok || l.hint.empty() || std::find(said.begin(), said.end(), l.hint) != said.end())
+      continue;
+    said.push_back(l.hint);
+    out += (out.empty() ? "" : " ") + l.hint;
+  }
+  return out;
+}
+
+const grade_line* grade_report::find(std::string_view key) const {
+  for (const grade_line& l : lines)
+    if (l.key == key) return &l;
+  return nullptr;
+}
 
 const variant* lab::find(std::string_view name) const {
   for (const auto& v : variants)

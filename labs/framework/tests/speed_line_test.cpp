@@ -1,6 +1,7 @@
 // The speed floor of labs 03, 04 and 06 (grade.hpp's add_speed_line): the exercise's median time
 // at most a factor of its fixed reference's, both timed in the same run.
 #include "cudalab/grade.hpp"
+#include "cudalab/testing/grade_checks.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,33 +20,30 @@ result_row timed(const std::string& name, double ms) {
 
 grade_report graded(const result_row& exercise, const result_row* reference) {
   grade_report report;
-  report.passed = true;
   add_speed_line(report, exercise, reference, 2.0);
   return report;
-}
-
-bool ends_with(const std::string& s, const std::string& end) {
-  return s.size() >= end.size() && s.compare(s.size() - end.size(), end.size(), end) == 0;
 }
 
 TEST(speed_line, twice_the_references_time_passes_and_more_fails) {
   const result_row padded = timed("padded", 0.0069);
   const grade_report at = graded(timed("exercise", 0.0138), &padded);
-  EXPECT_TRUE(at.passed);
+  EXPECT_TRUE(at.passed());
   ASSERT_EQ(at.lines.size(), 1u);
-  EXPECT_EQ(at.lines[0], "speed 13.80 us <= 2 x 6.900 us (padded, timed in this run)  ok");
+  EXPECT_EQ(cudalab::testing::printed(at.lines[0]),
+            "speed 13.80 us <= 2 x 6.900 us (padded, timed in this run)  ok");
   const grade_report above = graded(timed("exercise", 0.0139), &padded);
-  EXPECT_FALSE(above.passed);
-  EXPECT_TRUE(ends_with(above.lines[0], "  FAIL"));
-  EXPECT_NE(above.hint.find("2.0x the time of padded"), std::string::npos) << above.hint;
+  EXPECT_FALSE(above.passed());
+  EXPECT_FALSE(above.lines[0].ok);
+  EXPECT_NE(above.hint().find("2.0x the time of padded"), std::string::npos) << above.hint();
 }
 
 TEST(speed_line, a_missing_time_fails_and_says_so) {
   const result_row padded = timed("padded", 0);
   const grade_report g = graded(timed("exercise", 0.01), &padded);
-  EXPECT_FALSE(g.passed);
-  EXPECT_EQ(g.lines[0], "speed n/a: the exercise and padded must both be timed  FAIL");
-  EXPECT_FALSE(graded(timed("exercise", 0.01), nullptr).passed);
+  EXPECT_FALSE(g.passed());
+  EXPECT_EQ(cudalab::testing::printed(g.lines[0]),
+            "speed n/a: the exercise and padded must both be timed  FAIL");
+  EXPECT_FALSE(graded(timed("exercise", 0.01), nullptr).passed());
 }
 
 TEST(speed_line, timed_under_the_tracer_it_is_not_graded_and_says_so) {
@@ -53,8 +51,11 @@ TEST(speed_line, timed_under_the_tracer_it_is_not_graded_and_says_so) {
   exercise.counters.from_trace = true;
   const result_row padded = timed("padded", 0.001);
   const grade_report g = graded(exercise, &padded);
-  EXPECT_TRUE(g.passed);
-  EXPECT_EQ(g.lines[0].rfind("speed n/a: timed under the memory tracer", 0), 0u) << g.lines[0];
+  EXPECT_TRUE(g.passed());
+  EXPECT_EQ(
+      cudalab::testing::printed(g.lines[0]).rfind("speed n/a: timed under the memory tracer", 0),
+      0u)
+      << cudalab::testing::printed(g.lines[0]);
 }
 
 }  // namespace

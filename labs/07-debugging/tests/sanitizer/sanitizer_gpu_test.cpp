@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#ifndef CUDALAB_LAB07_RUNNER
-#error "compile with CUDALAB_LAB07_RUNNER=<a program that runs lab 07's variants>"
+#ifndef CUDALAB_CHECK_RUNNER
+#error "compile with CUDALAB_CHECK_RUNNER=<a program that runs lab 07's variants>"
 #endif
 
 namespace cudalab::labs {
@@ -29,7 +29,7 @@ class lab07_sanitizer : public testing::gpu_test {
     m_sanitizer = find_compute_sanitizer();
     if (m_sanitizer.empty())
       GTEST_SKIP() << "compute-sanitizer not found: " << how_to_get_compute_sanitizer();
-    ::setenv("CUDALAB_CHECK_RUNNER", CUDALAB_LAB07_RUNNER, 1);
+    ::setenv("CUDALAB_CHECK_RUNNER", CUDALAB_CHECK_RUNNER, 1);
   }
   sanitized_run run(const std::string& tool, const std::string& variant) {
     sanitized_run r =

@@ -66,30 +66,39 @@ std::optional<double> counter_per_request(const result_row& row, const char* cou
 // counters are refused): every kernel there runs patched, so its time is not the learner's.
 inline bool timed_under_tracer(const result_row& row) { return row.counters.from_trace; }
 
-// A grader's report written a criterion at a time: every line ends in its verdict, and the
-// advice of each failed criterion joins the hint, one sentence after another.
+// Which side of its bound a measured figure must stay on.
+enum class bound_kind { at_most, at_least };
+
+// A grader's report written a criterion at a time: each line a key, its text and verdict, and
+// where it compares a figure with a bound, both numbers and where the bound comes from.
 class grade_sheet {
  public:
-  // Opens with the criterion every grader starts from: `ex` matches its CPU reference;
-  // `advice_if_wrong` joins the hint when it does not.
+  // Opens with the criterion every grader starts from, key "correct": `ex` matches its CPU
+  // reference; `advice_if_wrong` is that line's hint.
   grade_sheet(const result_row& ex, const std::string& advice_if_wrong);
 
   bool correct() const { return m_correct; }
-  // Adds `text` with its verdict; returns `ok`.
-  bool line(bool ok, const std::string& text);
-  // Adds a sentence to the hint.
+  // Adds line `key` reading `text`, judged `ok`; returns `ok`.
+  bool line(std::string key, bool ok, std::string text);
+  // Adds line `key` reading "<label> <measured> <= <bound> (<bound_from>)" (">=" for at_least),
+  // the numbers printed with `number_format`; ok when `measured` stays on its side of `bound`.
+  // A missing figure reads "n/a" and fails. Returns the verdict.
+  bool bounded(std::string key, const std::string& label, std::optional<double> measured,
+               bound_kind kind, double bound, std::string bound_from,
+               const char* number_format = "%.0f");
+  // Adds a sentence to the hint of the line added last (shown when that line fails).
   void advise(const std::string& sentence);
   // report_missing_counters on this sheet: true when `ex` has no counters, and then report()
   // says why and how to enable them.
   bool counters_missing(const result_row& ex);
   const grade_report& report() const { return m_report; }
-  // The report, passed or not, with the hint of every failed criterion (none when passed).
-  grade_report finish(bool passed);
 
  private:
   grade_report m_report;
-  std::string m_hint;  // each sentence led by a space
   bool m_correct = false;
 };
+
+// Whether `measured` stays on its side of `bound`, with room for the rounding of quotients.
+bool within_bound(double measured, bound_kind kind, double bound);
 
 }  // namespace cudalab

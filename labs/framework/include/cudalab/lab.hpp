@@ -191,16 +191,46 @@ struct variant {
 
 struct result_row;  // runner.hpp
 
-// How `cudalab check <lab>` grades the learner's exercise (labs/NN-name/exercise.cu).
-struct grade_report {
-  bool passed = false;
-  std::vector<std::string>
-      lines;         // each criterion with its numbers: "ld sectors/request 4.0 <= 4.0  ok"
-  std::string hint;  // shown on FAIL
+// One criterion of a grade: a line `cudalab check` prints, a record `--format json` writes,
+// and what the tests read by its key.
+struct grade_line {
+  std::string key;   // stable, for tests and autograders: "shared_conflicts", "kernels"
+  std::string text;  // the line as printed, without its verdict
+  bool ok = false;
+  // The exercise's figure and the bound it is held to, where the line is a comparison: "<=" or
+  // ">=" (empty: a line judged otherwise, correctness or a sanitizer's report).
+  std::optional<double> measured;
+  std::string relation;
+  std::optional<double> bound;
+  std::string bound_from;  // where the bound comes from: "the padded transpose, predicted"
+  std::string hint;        // what to do about it, shown when it fails
 };
 
-// The end of every grader line: "  ok" or "  FAIL" (learners and the tests read lines by it).
+// How `cudalab check <lab>` grades the learner's exercise (labs/NN-name/exercise.cu).
+struct grade_report {
+  std::vector<grade_line> lines;
+  // Every line ok (and at least one line).
+  bool passed() const;
+  // The hints of the failed lines, each once, one sentence after another.
+  std::string hint() const;
+  // The line with `key`, or nullptr.
+  const grade_line* find(std::string_view key) const;
+};
+
+// The end of every printed grader line: "  ok" or "  FAIL".
 std::string grade_verdict(bool ok);
+
+// A wrong or right way of doing a lab's exercise (tests/wrong/NAME.cu, tests/right/NAME.cu),
+// built in place of exercise.cu by cudalab_add_lab: a wrong way must compute the right answer
+// and FAIL on the line `fails_on`; a right way must PASS every line.
+struct graded_way {
+  std::string name;
+  std::string fails_on;  // a grade_line key; empty for a right way
+  std::string why;       // the shortcut it takes, or the honest route
+  // Its kernel races (lab 07's missing barrier): whether its answer comes out right depends on
+  // how the warps run, so it is not held to it.
+  bool races = false;
+};
 
 struct exercise_spec {
   std::string variant;                          // the variant exercise.cu registers ("exercise")
@@ -233,6 +263,13 @@ struct exercise_spec {
   // The grade reads hardware counters (the default). false: it judges by other means (lab 07
   // runs compute-sanitizer), so `cudalab check` runs without counters and needs no permission.
   bool needs_counters = true;
+  // What the generated tests hold the grader to (cmake/cudalab_helpers.cmake): the keys the
+  // untouched exercise fails (every other line passes), the wrong ways of tests/wrong/ with the
+  // key each fails, and the right ways of tests/right/, which pass every line.
+  std::vector<std::string> untouched_fails_on = {};
+  bool untouched_races = false;  // as graded_way::races, for the untouched exercise
+  std::vector<graded_way> wrong_ways = {};
+  std::vector<graded_way> right_ways = {};
 };
 
 struct lab {

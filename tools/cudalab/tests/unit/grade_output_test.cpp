@@ -16,10 +16,9 @@
 namespace cudalab::tool {
 namespace {
 
-const std::string long_line =
+const std::string long_text =
     "ld sectors/request 12.00 <= 4.00 (128 bytes asked a request fill 4.00 sectors; references: "
-    "aos_float3_staged 4.00, aos_float4 16.00, soa 4.00)" +
-    grade_verdict(false);
+    "aos_float3_staged 4.00, aos_float4 16.00, soa 4.00)";
 
 lab lab_with_exercise() {
   lab l;
@@ -32,11 +31,19 @@ lab lab_with_exercise() {
 
 grade_outcome failed_outcome() {
   grade_outcome o;
-  o.report.passed = false;
-  o.report.lines = {"correct: max abs err 0 (exact), in place and out" + grade_verdict(true),
-                    long_line};
+  grade_line correct{"correct", "correct: max abs err 0 (exact), in place and out", true};
+  grade_line per_request{"ld_sectors_per_request",
+                         long_text,
+                         false,
+                         12.0,
+                         "<=",
+                         4.0,
+                         "128 bytes asked a request fill 4.00 sectors"};
   for (int i = 0; i < 12; ++i)
-    o.report.hint += "Make lane k of a warp touch the bytes next to lane k-1's. ";
+    per_request.hint += std::string(i ? " " : "") +
+                        "Make lane k of a warp touch the bytes "
+                        "next to lane k-1's.";
+  o.report.lines = {correct, per_request};
   return o;
 }
 
@@ -62,8 +69,9 @@ TEST(grade_text, fits_120_columns_and_loses_no_word) {
   for (const std::string& line : lines) EXPECT_LE(line.size(), output_columns) << line;
   const grade_outcome o = failed_outcome();
   std::string expected = "cudalab check 04-coalescing: labs/04-coalescing/exercise.cu ";
-  for (const std::string& line : o.report.lines) expected += line + " ";
-  expected += "FAIL hint: " + o.report.hint;
+  for (const grade_line& line : o.report.lines)
+    expected += line.text + grade_verdict(line.ok) + " ";
+  expected += "FAIL hint: " + o.report.hint();
   EXPECT_EQ(words_of(out.str()), words_of(expected));
 }
 
@@ -82,7 +90,6 @@ TEST(grade_text, a_long_criterion_goes_on_indented_and_keeps_its_verdict_last) {
 
 TEST(grade_text, a_pass_prints_no_hint) {
   grade_outcome o = failed_outcome();
-  o.report.passed = true;
   o.report.lines.pop_back();
   std::ostringstream out;
   write_grade_text(out, lab_with_exercise(), o);
@@ -98,7 +105,7 @@ TEST(hanging_lines, keep_a_fitting_text_as_written_and_wrap_the_rest_under_its_l
   EXPECT_EQ(lines, (std::vector<std::string>{"  fix: one two", "       three"}));
 }
 
-TEST(grade_json, keeps_each_criterion_whole_with_its_verdict) {
+TEST(grade_json, keeps_each_criterion_whole_with_its_key_numbers_and_verdict) {
   std::ostringstream out;
   write_grade_json(out, lab_with_exercise(), failed_outcome());
   const nlohmann::json doc = nlohmann::json::parse(out.str());
@@ -107,10 +114,20 @@ TEST(grade_json, keeps_each_criterion_whole_with_its_verdict) {
   EXPECT_FALSE(doc["passed"].get<bool>());
   ASSERT_EQ(doc["criteria"].size(), 2u);
   EXPECT_TRUE(doc["criteria"][0]["ok"].get<bool>());
-  EXPECT_EQ(doc["criteria"][1]["criterion"],
-            long_line.substr(0, long_line.size() - grade_verdict(false).size()));
-  EXPECT_FALSE(doc["criteria"][1]["ok"].get<bool>());
-  EXPECT_EQ(doc["hint"], failed_outcome().report.hint);
+  EXPECT_EQ(doc["criteria"][0]["key"], "correct");
+  EXPECT_TRUE(doc["criteria"][0]["measured"].is_null());
+  EXPECT_TRUE(doc["criteria"][0]["relation"].is_null());
+  EXPECT_EQ(doc["criteria"][0]["hint"], "");
+  const nlohmann::json& c = doc["criteria"][1];
+  EXPECT_EQ(c["key"], "ld_sectors_per_request");
+  EXPECT_EQ(c["criterion"], long_text);
+  EXPECT_EQ(c["measured"].get<double>(), 12.0);
+  EXPECT_EQ(c["relation"], "<=");
+  EXPECT_EQ(c["bound"].get<double>(), 4.0);
+  EXPECT_EQ(c["bound_from"], "128 bytes asked a request fill 4.00 sectors");
+  EXPECT_FALSE(c["ok"].get<bool>());
+  EXPECT_EQ(c["hint"], failed_outcome().report.lines[1].hint);
+  EXPECT_EQ(doc["hint"], failed_outcome().report.hint());
 }
 
 TEST(grade_json, lists_what_the_exercises_launch_ran) {

@@ -1,5 +1,5 @@
 // What the labs' CPU tests of their graders share: made-up result rows' global counters, a
-// report printed for a failure message, a line's verdict by its first words, the failure without
+// report printed for a failure message, a line's verdict by its key, the failure without
 // counters, and the check that the counters a grade needs configure offline. Include only from
 // test sources (it needs GoogleTest).
 #pragma once
@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <initializer_list>
 #include <map>
 #include <string>
@@ -48,26 +49,48 @@ inline void set_global_totals(std::map<std::string, double>& totals,
 }
 
 inline std::string describe(const grade_report& g) {
-  std::string s = g.passed ? "PASS\n" : "FAIL\n";
-  for (const auto& line : g.lines) s += "  " + line + "\n";
-  return s + "hint: " + g.hint;
+  std::string s = g.passed() ? "PASS\n" : "FAIL\n";
+  for (const grade_line& line : g.lines)
+    s += "  [" + line.key + "] " + line.text + grade_verdict(line.ok) + "\n";
+  return s + "hint: " + g.hint();
 }
 
-// Whether the report's line that starts with `start` fails; a test failure when there is none.
-inline bool line_fails(const grade_report& g, const std::string& start) {
-  for (const auto& line : g.lines)
-    if (line.rfind(start, 0) == 0)
-      return line.size() >= 6 && line.substr(line.size() - 6) == "  FAIL";
-  ADD_FAILURE() << "no line " << start << "\n" << describe(g);
-  return false;
+// A line as `cudalab check` prints it: its text and its verdict.
+inline std::string printed(const grade_line& line) { return line.text + grade_verdict(line.ok); }
+
+// The report's line with `key`; a test failure (and a line that is not ok) when there is none.
+inline grade_line line_of(const grade_report& g, const std::string& key) {
+  if (const grade_line* line = g.find(key)) return *line;
+  ADD_FAILURE() << "no line " << key << "\n" << describe(g);
+  grade_line missing;
+  missing.key = key;
+  missing.text = "(missing)";
+  return missing;
 }
 
-// Expects the lines of `g` that start with each of `failing` to fail and with each of `passing`
-// to pass.
+// Whether the report's line with `key` fails; a test failure when there is none.
+inline bool line_fails(const grade_report& g, const std::string& key) {
+  const grade_line* line = g.find(key);
+  if (!line) ADD_FAILURE() << "no line " << key << "\n" << describe(g);
+  return line && !line->ok;
+}
+
+// Expects the lines of `g` with each key of `failing` to fail and of `passing` to pass.
 inline void expect_line_verdicts(const grade_report& g, std::initializer_list<const char*> failing,
                                  std::initializer_list<const char*> passing) {
-  for (const char* start : failing) EXPECT_TRUE(line_fails(g, start)) << start;
-  for (const char* start : passing) EXPECT_FALSE(line_fails(g, start)) << start;
+  for (const char* key : failing) EXPECT_TRUE(line_fails(g, key)) << key << "\n" << describe(g);
+  for (const char* key : passing) EXPECT_FALSE(line_fails(g, key)) << key << "\n" << describe(g);
+}
+
+// Expects exactly the lines with the keys of `failing` to fail, every other line to pass.
+inline void expect_fails_only_on(const grade_report& g,
+                                 std::initializer_list<const char*> failing) {
+  for (const grade_line& line : g.lines) {
+    const bool should_fail = std::any_of(failing.begin(), failing.end(),
+                                         [&](const char* key) { return line.key == key; });
+    EXPECT_EQ(line.ok, !should_fail) << "[" << line.key << "] " << line.text;
+  }
+  for (const char* key : failing) EXPECT_NE(g.find(key), nullptr) << "no line " << key;
 }
 
 // A grader given `row` with its counters unreadable (no permission) must fail it and send the
@@ -77,8 +100,8 @@ inline void expect_fails_without_counters_and_says_why(
   row.counters.available = false;
   row.counters.reason = "no counter permission";
   const grade_report g = grade(row, {});
-  EXPECT_FALSE(g.passed);
-  EXPECT_NE(g.hint.find("cudalab doctor"), std::string::npos);
+  EXPECT_FALSE(g.passed());
+  EXPECT_NE(g.hint().find("cudalab doctor"), std::string::npos);
 }
 
 // The set `cudalab check` asks for (the lab's default metrics and the grade's extra ones)
