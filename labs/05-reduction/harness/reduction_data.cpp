@@ -12,7 +12,9 @@
 namespace cudalab::labs::reduction_data {
 namespace {
 
-std::uint64_t draw(std::uint64_t seed, std::size_t i) { return splitmix64(splitmix64(seed) ^ i); }
+std::uint64_t draw(std::uint64_t seed, std::size_t i) {
+  return splitmix64(splitmix64(varied_seed(seed)) ^ i);
+}
 
 }  // namespace
 

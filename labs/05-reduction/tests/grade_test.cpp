@@ -179,9 +179,10 @@ TEST(reduction_grade, shared_wavefronts_pass_at_the_share_and_fail_above) {
   expect_only_failure(grade(c), "shared_wavefronts");
 }
 
-TEST(reduction_grade, one_global_write_a_block_passes_and_one_more_fails) {
+// One write a block of sequential's, and one to finish the sum in a second pass; one more fails.
+TEST(reduction_grade, one_global_write_a_block_and_one_to_finish_pass_and_one_more_fails) {
   counts c;
-  c.st_requests = blocks;
+  c.st_requests = blocks + 1;
   EXPECT_TRUE(grade(c).passed());
   c.red_requests = 1;
   expect_only_failure(grade(c), "global_writes");
@@ -264,6 +265,20 @@ TEST(reduction_grade, bandwidth_timed_under_the_tracer_is_not_a_figure) {
   const grade_line line = line_of(g, "bandwidth");
   EXPECT_NE(line.text.find("n/a: timed under the memory tracer"), std::string::npos) << line.text;
   EXPECT_FALSE(ok(line));
+}
+
+// An atomic sum spread over eight times the blocks, each writing once: one write a block of its
+// own grid, eight a block of sequential's. The bound is sequential's blocks, so padding the grid
+// with blocks dilutes nothing.
+TEST(reduction_grade, more_blocks_do_not_raise_the_bounds) {
+  counts c;
+  c.ctas = 8 * blocks;
+  c.st_requests = 0;
+  c.red_requests = 8 * blocks;
+  const grade_report g = grade(c);
+  EXPECT_FALSE(line_of(g, "global_writes").ok) << all_lines(g);
+  EXPECT_EQ(line_of(g, "global_writes").bound, blocks + 1);
+  EXPECT_EQ(line_of(g, "divergent_branches").bound, blocks * (8 + 5));
 }
 
 TEST(reduction_grade, its_counters_configure_offline_for_gh100_beside_the_labs_own) {

@@ -42,11 +42,11 @@ bool same_bits(T a, T b) {
 
 template <>
 float input_value<float>(std::size_t i) {
-  return odd_fraction<float>(splitmix64(i), 23);
+  return odd_fraction<float>(splitmix64(varied_seed(i)), 23);
 }
 template <>
 double input_value<double>(std::size_t i) {
-  return odd_fraction<double>(splitmix64(i), 52);
+  return odd_fraction<double>(splitmix64(varied_seed(i)), 52);
 }
 
 template <class T>

@@ -1,6 +1,7 @@
 #include "counter_batch.hpp"
 
 #include "cudalab/check.hpp"
+#include "cudalab/host_data.hpp"
 #include "cudalab/metrics.hpp"
 #include "cudalab/nvtx.hpp"
 #include "cudalab/stream.hpp"
@@ -83,7 +84,10 @@ bool depends_on_l2_state(const std::string& cupti_name) {
 }  // namespace
 
 counter_batch::counter_batch(const run_request& request, std::size_t memory_budget)
-    : m_lab_id(request.which->id), m_progress(request.progress), m_budget(memory_budget) {
+    : m_lab_id(request.which->id),
+      m_progress(request.progress),
+      m_fresh_inputs(request.fresh_inputs_for_counters),
+      m_budget(memory_budget) {
   if (!request.counters) {
     m_reason = "disabled (--no-counters)";
     return;
@@ -182,7 +186,10 @@ void counter_batch::collect_together(std::vector<result_row>& rows, std::vector<
           if (m_progress)
             m_progress("counters: " + std::to_string(points.size()) + " point(s), pass " +
                        std::to_string(++pass) + " of " + std::to_string(m_session->passes()));
-          for (auto& p : points) p.prepared->reset(stream);
+          if (m_fresh_inputs)
+            prepare_fresh_inputs(rows, points, stream);
+          else
+            for (auto& p : points) p.prepared->reset(stream);
           CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
         });
   } catch (const counters_unavailable& e) {
@@ -235,7 +242,32 @@ void counter_batch::collect_together(std::vector<result_row>& rows, std::vector<
           cell.missing.emplace(m.key(), it->second);
     cell.per_kernel = std::move(per_point[i]);
   }
+  if (m_fresh_inputs) verify_counted_launches(rows, points, stream);
   points.clear();
+}
+
+void counter_batch::prepare_fresh_inputs(std::vector<result_row>& rows,
+                                         std::vector<pending>& points, cudaStream_t stream) {
+  for (auto& p : points) {
+    p.variation = fresh_input_variation();
+    const input_variation_scope inputs(p.variation);
+    p.prepared.reset();  // its memory first: the new point takes as much
+    p.prepared = p.which->prepare(rows[p.row].config, stream);
+    p.prepared->upload(stream);
+    p.prepared->reset(stream);
+  }
+}
+
+void counter_batch::verify_counted_launches(std::vector<result_row>& rows,
+                                            std::vector<pending>& points, cudaStream_t stream) {
+  for (auto& p : points) {
+    const input_variation_scope inputs(p.variation);
+    p.prepared->download(stream);
+    const verify_result counted = p.prepared->verify();
+    verify_result& row = rows[p.row].verification;
+    if (row.ok && !counted.ok)
+      row = {false, "the counted launch, on inputs of its own: " + counted.detail};
+  }
 }
 
 }  // namespace cudalab

@@ -24,6 +24,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -57,13 +58,21 @@ class counter_batch {
     std::unique_ptr<prepared_variant> prepared;
     std::size_t bytes;
     std::optional<std::size_t> kernels;  // per launch; nullopt: unknown, collected alone
+    std::uint64_t variation = 0;         // the inputs the last pass launched on
   };
+  // Before a pass: each point prepared afresh under a new input variation.
+  void prepare_fresh_inputs(std::vector<result_row>& rows, std::vector<pending>& points,
+                            cudaStream_t stream);
+  // After the passes: each point's last launch verified on its own inputs.
+  void verify_counted_launches(std::vector<result_row>& rows, std::vector<pending>& points,
+                               cudaStream_t stream);
   void collect_together(std::vector<result_row>& rows, std::vector<pending>& points,
                         cudaStream_t stream);
   void mark_unavailable(std::vector<result_row>& rows, std::vector<pending>& points);
 
   std::string m_lab_id;
   std::function<void(const std::string&)> m_progress;
+  bool m_fresh_inputs = false;
   std::unique_ptr<counter_session> m_session;
   std::map<std::string, std::string> m_missing;  // metrics this chip lacks, for every cell
   std::unique_ptr<l2_flush> m_flush;

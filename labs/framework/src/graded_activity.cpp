@@ -3,6 +3,7 @@
 #include "cudalab/check.hpp"
 #include "cudalab/device.hpp"
 #include "cudalab/format_text.hpp"
+#include "cudalab/host_data.hpp"
 #include "cudalab/stream.hpp"
 
 #include <algorithm>
@@ -46,6 +47,8 @@ void add_line(grade_report& report, std::string key, bool ok, std::string text, 
 gpu_activity graded_launch_activity(const variant& v, const launch_config& config,
                                     verify_result* verification) {
   if (!v.prepare) return {false, "the variant has nothing to launch", {}, {}};
+  // Inputs no earlier launch saw: an answer cached from the measured runs is wrong here.
+  const input_variation_scope inputs(fresh_input_variation());
   cuda_stream stream;
   std::unique_ptr<prepared_variant> prepared = v.prepare(config, stream.get());
   prepared->upload(stream.get());

@@ -4,6 +4,7 @@
 #include "cudalab/parallel_chunks.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <thread>
@@ -29,10 +30,28 @@ float unit_float(std::uint64_t bits) {
   return static_cast<float>(bits >> 40) * (1.0f / 16777216.0f);
 }
 
+std::atomic<std::uint64_t> current_variation{0};
+std::atomic<std::uint64_t> variations_given{0};
+
 }  // namespace
+
+std::uint64_t input_variation() { return current_variation.load(); }
+
+input_variation_scope::input_variation_scope(std::uint64_t variation)
+    : m_previous(current_variation.exchange(variation)) {}
+
+input_variation_scope::~input_variation_scope() { current_variation.store(m_previous); }
+
+std::uint64_t fresh_input_variation() { return ++variations_given; }
+
+std::uint64_t varied_seed(std::uint64_t seed) {
+  const std::uint64_t v = input_variation();
+  return v == 0 ? seed : seed ^ splitmix64(v ^ 0x5eed'0000'0000'0000ull);
+}
 
 std::vector<float> random_floats(std::size_t n, std::uint64_t seed, float lo, float hi) {
   if (!(lo < hi)) throw usage_error("random_floats: lo must be below hi");
+  seed = varied_seed(seed);
   std::vector<float> v(n);
   parallel_chunks(n, [&](std::size_t begin, std::size_t end, std::size_t) {
     for (std::size_t i = begin; i < end; ++i) {
@@ -52,6 +71,7 @@ std::vector<float> random_floats(std::size_t n, std::uint64_t seed, float lo, fl
 
 std::vector<std::uint32_t> random_uints(std::size_t n, std::uint64_t seed, std::uint32_t lo,
                                         std::uint32_t hi) {
+  seed = varied_seed(seed);
   if (hi < lo) throw usage_error("random_uints: lo must not be above hi");
   const std::uint64_t span = std::uint64_t{hi} - lo + 1;
   std::vector<std::uint32_t> v(n);

@@ -137,7 +137,8 @@ TEST_F(wrong_way, CUDALAB_GRADED_WAY) {
   const graded_way& way = linked_way(the_lab().exercise->wrong_ways);
   ASSERT_FALSE(way.fails_on.empty()) << way.name << ": a wrong way names the line it fails";
   const grade_outcome o = grade_linked_exercise();
-  if (!way.races) {
+  // A way caught on its answer (one replayed from an earlier launch) is held to nothing more.
+  if (!way.races && way.fails_on != "correct") {
     EXPECT_TRUE(o.exercise.verification.ok)
         << way.name << " gets the right answer: " << o.exercise.verification.detail;
   }

@@ -30,7 +30,7 @@ std::uint32_t bits_of(float f) {
 }  // namespace
 
 float input_value(unsigned which, std::size_t i) {
-  const std::uint64_t h = splitmix64((std::uint64_t{which} << 56) ^ i);
+  const std::uint64_t h = splitmix64(varied_seed((std::uint64_t{which} << 56) ^ i));
   // 2^23 values in (-1, 1), odd multiples of 2^-23: never 0, each exact in a float.
   const auto step = static_cast<std::int64_t>(h >> 41);  // 0 .. 2^23 - 1
   return static_cast<float>((2 * step + 1 - (std::int64_t{1} << 23))) / static_cast<float>(1 << 23);
@@ -118,10 +118,12 @@ void sampled_reference(std::size_t n, reference& r) {
 
 std::shared_ptr<const reference> reference_for(std::size_t n) {
   static std::mutex lock;
-  static std::map<std::size_t, std::shared_ptr<const reference>> cache;
+  // By size and input variation: the inputs, and so the product, follow both.
+  static std::map<std::pair<std::size_t, std::uint64_t>, std::shared_ptr<const reference>> cache;
+  const std::pair<std::size_t, std::uint64_t> key{n, input_variation()};
   {
     const std::lock_guard<std::mutex> guard(lock);
-    const auto it = cache.find(n);
+    const auto it = cache.find(key);
     if (it != cache.end()) return it->second;
   }
   auto r = std::make_shared<reference>();
@@ -131,7 +133,7 @@ std::shared_ptr<const reference> reference_for(std::size_t n) {
     sampled_reference(n, *r);
   const std::lock_guard<std::mutex> guard(lock);
   if (cache.size() > 4) cache.clear();  // a size sweep keeps a few products, not all of them
-  return cache.emplace(n, std::move(r)).first->second;
+  return cache.emplace(key, std::move(r)).first->second;
 }
 
 double tolerance(std::size_t n) { return static_cast<double>(n + 2) * std::ldexp(1.0, -24); }

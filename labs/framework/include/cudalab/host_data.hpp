@@ -22,7 +22,30 @@ inline std::uint64_t splitmix64(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-// Uniform in [lo, hi), from a fixed seed: the same inputs for the same size, run after run.
+// Which inputs the variants prepared now get. Variation 0, the default, gives every size the
+// same inputs run after run. The grader prepares the launches it counts and the one it
+// inventories under other variations, so that no launch can pass off an answer it computed for
+// the inputs of an earlier one: every input generator mixes the variation into its seed, and a
+// variant's CPU reference follows its inputs. Hold the scope over prepare, the launches,
+// download and verify alike.
+std::uint64_t input_variation();
+class input_variation_scope {
+ public:
+  explicit input_variation_scope(std::uint64_t variation);
+  ~input_variation_scope();
+  input_variation_scope(const input_variation_scope&) = delete;
+  input_variation_scope& operator=(const input_variation_scope&) = delete;
+
+ private:
+  std::uint64_t m_previous;
+};
+// A variation no earlier call in this process returned (never 0).
+std::uint64_t fresh_input_variation();
+// `seed` under the current variation: `seed` itself under variation 0.
+std::uint64_t varied_seed(std::uint64_t seed);
+
+// Uniform in [lo, hi), from `seed` (varied_seed): the same inputs for the same size, run after
+// run.
 std::vector<float> random_floats(std::size_t n, std::uint64_t seed, float lo = 0.5f,
                                  float hi = 1.5f);
 std::vector<std::uint32_t> random_uints(std::size_t n, std::uint64_t seed, std::uint32_t lo,

@@ -42,6 +42,11 @@ struct run_request {
   int warmup = 3;
   int repeat = 20;
   bool counters = true;
+  // Each counter pass launches a point prepared afresh under a new input variation
+  // (host_data.hpp), whose answer is then verified: a kernel cannot hand the counters an answer
+  // it cached from an earlier launch (the grader's runs; counters of a plain run reuse the
+  // timed point).
+  bool fresh_inputs_for_counters = false;
   std::vector<std::string> metrics;        // CUPTI names; empty: the lab's default set (memory)
   std::vector<std::string> extra_metrics;  // added to either (the checkers' own counters)
   int device = 0;
