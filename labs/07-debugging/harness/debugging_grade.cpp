@@ -7,6 +7,7 @@
 
 #include "sanitizer_run.hpp"
 
+#include <optional>
 #include <string>
 
 namespace cudalab::labs {
@@ -28,7 +29,24 @@ grade_report grade_debugging(const result_row& ex, const std::vector<result_row>
                 "The blur is wrong: every thread must see its neighbours' values, which other "
                 "threads load into the tile.");
 
+  // Without the sanitizer, the canary band after out: a write past the output that lands in an
+  // allocation's slack, where no answer shows it, is seen here too, and a kernel that guards
+  // its stores only when compute-sanitizer is attached fails here.
+  if (const std::optional<std::size_t> hit = ex.overwritten_past_outputs) {
+    if (!g.line("canary", *hit == 0,
+                "canary after out, run without the sanitizer: " + std::to_string(*hit) +
+                    " words overwritten"))
+      g.advise(
+          "The kernel writes past the end of out in a run without the sanitizer: every "
+          "store needs its guard, if (i < n), in every run.");
+  } else {
+    g.line("canary", false, "canary after out n/a: the run kept no band after the output");
+    g.advise("The canary band is the grader's: run `cudalab check 07`.");
+  }
+
   const std::string sanitizer = find_compute_sanitizer();
+  std::string answers;     // each sanitized run's verdict on the answer
+  bool answers_ok = true;  // every sanitized run reported a right answer
   for (const std::string& tool : exercise_tools()) {
     if (sanitizer.empty()) {
       g.line(tool, false, tool + ": n/a (compute-sanitizer not found)");
@@ -61,7 +79,17 @@ grade_report grade_debugging(const result_row& ex, const std::vector<result_row>
       if (!groups.empty()) line += " (" + describe(groups.front()) + ")";
     }
     if (!g.line(tool, ok, line) && r.error_summary && r.errors() > 0) g.advise(fix_for(tool));
+    const bool right = run.answer && run.answer->ok;
+    answers_ok = answers_ok && right;
+    answers += (answers.empty() ? "" : ", ") + tool + " " +
+               (run.answer ? (right ? std::string("ok") : "wrong (" + run.answer->detail + ")")
+                           : std::string("none written"));
   }
+  // The answer under the sanitizer as without it: a kernel that behaves only when
+  // compute-sanitizer is attached, or only when it is not, fails one of the two.
+  if (!sanitizer.empty() &&
+      !g.line("sanitized_answers", answers_ok, "answers under compute-sanitizer: " + answers))
+    g.advise("The blur must be right in every run, with the sanitizer attached and without.");
   return g.report();
 }
 

@@ -8,10 +8,12 @@
 #include "cudalab/device_buffer.hpp"
 #include "cudalab/host_data.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace cudalab::labs {
@@ -85,7 +87,8 @@ verify_result check_floats(const std::vector<float>& got, const std::vector<floa
 using array_launch =
     std::function<dbg::launch_dims(const float*, float*, const launch_config&, cudaStream_t)>;
 
-// n floats in, n floats out, both allocated at exactly n.
+// n floats in, n floats out, both allocated at exactly n; in the grader's own runs, out keeps
+// a canary band after its n floats (output_canary_scope).
 class array_prepared final : public prepared_variant {
  public:
   array_prepared(const launch_config& c, array_launch launch, expected_output expected,
@@ -94,11 +97,21 @@ class array_prepared final : public prepared_variant {
         m_launch(std::move(launch)),
         m_expected(expected),
         m_launch_fails(launch_fails),
+        m_band(output_canary_words()),
+        m_canary(m_band, canary_word),
         m_host_in(random_floats(c.size, 0x07u ^ c.size)),
         m_in(c.size),
-        m_out(c.size) {}
+        m_out(c.size + m_band) {}
   void upload(cudaStream_t stream) override { m_in.copy_from_host(m_host_in, stream); }
-  void reset(cudaStream_t stream) override { m_out.fill_bytes(0xFF, stream); }
+  void reset(cudaStream_t stream) override {
+    m_out.fill_bytes(0xFF, stream);
+    if (m_band == 0) return;
+    std::fill(m_canary.begin(), m_canary.end(), canary_word);
+    CUDALAB_CHECK_CUDA(cudaMemcpyAsync(m_out.data() + m_config.size, m_canary.data(),
+                                       m_band * sizeof(float), cudaMemcpyHostToDevice, stream));
+    // The band's host words are the copy's source until it has run.
+    CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
+  }
   void launch(cudaStream_t stream) override {
     if (!m_launch_fails) {
       m_dims = m_launch(m_in.data(), m_out.data(), m_config, stream);
@@ -114,6 +127,8 @@ class array_prepared final : public prepared_variant {
   }
   void download(cudaStream_t stream) override {
     m_out.copy_to_host(m_host_out, stream);
+    std::memcpy(m_canary.data(), m_host_out.data() + m_config.size, m_band * sizeof(float));
+    m_host_out.resize(m_config.size);
     // A launch whose error nobody read leaves it pending; read it here, so that the next
     // variant's check does not blame its own launch, and so verify can say what it was.
     const cudaError_t pending = cudaGetLastError();
@@ -132,12 +147,18 @@ class array_prepared final : public prepared_variant {
   }
   // A launch the runtime refused (checked or not) ran no kernel.
   bool kernel_ran() const override { return m_launched && m_unread_error.empty(); }
+  std::optional<std::size_t> words_overwritten_past_outputs() const override {
+    if (m_band == 0) return std::nullopt;
+    return count_overwritten(m_canary.data(), m_band);
+  }
 
  private:
   launch_config m_config;
   array_launch m_launch;
   expected_output m_expected;
   bool m_launch_fails;
+  std::size_t m_band;                   // canary words after out (0: exact-size, as memcheck needs)
+  std::vector<std::uint32_t> m_canary;  // the band as set, then as downloaded
   std::vector<float> m_host_in, m_host_out;
   device_buffer<float> m_in, m_out;
   dbg::launch_dims m_dims{};

@@ -109,12 +109,14 @@ lab make_lab_07_debugging() {
   ex.needs_counters = false;
   // The untouched exercise and the barrier-less wrong way race: their answers may come out
   // either way.
-  ex.untouched_fails_on = {"memcheck", "racecheck"};
+  ex.untouched_fails_on = {"memcheck", "racecheck", "canary"};
   ex.untouched_races = true;
   ex.wrong_ways = {{"store_unguarded", "memcheck", "the tail block's stores past the array"},
                    {"syncwarp_for_syncthreads", "racecheck",
                     "a warp's barrier where the block's is needed", true},
-                   {"host_blur", "copies_and_memsets", "the host blurs between two copies"}};
+                   {"host_blur", "copies_and_memsets", "the host blurs between two copies"},
+                   {"guarded_only_under_sanitizer", "canary",
+                    "its stores guarded only when compute-sanitizer is attached"}};
   l.exercise = ex;
   return l;
 }

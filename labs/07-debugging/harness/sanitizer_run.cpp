@@ -5,9 +5,12 @@
 #include "cudalab/trace/tracer_support.hpp"
 
 #include <unistd.h>
+#include <nlohmann/json.hpp>
 
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <sstream>
 
 namespace cudalab::labs {
@@ -15,6 +18,43 @@ namespace {
 
 bool is_executable(const std::string& path) {
   return !path.empty() && ::access(path.c_str(), X_OK) == 0;
+}
+
+// A private directory for the child's report, removed with what it holds.
+class report_directory {
+ public:
+  report_directory() {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/cudalab-sanitized-XXXXXX";
+    if (::mkdtemp(pattern.data()) == nullptr)
+      throw error(std::string("cannot make a directory for the sanitized run's report: ") +
+                  std::strerror(errno));
+    m_path = pattern;
+  }
+  ~report_directory() {
+    ::unlink(file().c_str());
+    ::rmdir(m_path.c_str());
+  }
+  report_directory(const report_directory&) = delete;
+  report_directory& operator=(const report_directory&) = delete;
+  std::string file() const { return m_path + "/run.json"; }
+
+ private:
+  std::string m_path;
+};
+
+// The verification of the report's first row: {"rows": [{"verified": "ok", "verify_detail"}]}.
+std::optional<verify_result> answer_in(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  const nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
+  if (doc.is_discarded() || !doc.contains("rows") || !doc["rows"].is_array() || doc["rows"].empty())
+    return std::nullopt;
+  const nlohmann::json& row = doc["rows"].front();
+  const auto text = [&](const char* key) {
+    return row.contains(key) && row[key].is_string() ? row[key].get<std::string>() : std::string();
+  };
+  return verify_result{text("verified") == "ok", text("verify_detail")};
 }
 
 }  // namespace
@@ -59,13 +99,15 @@ sanitized_run run_under_sanitizer(const std::string& sanitizer, const std::strin
                                   std::size_t size) {
   std::vector<std::string> argv{sanitizer, "--tool", tool == "leak" ? "memcheck" : tool};
   if (tool == "leak") argv.insert(argv.end(), {"--leak-check", "full"});
-  argv.insert(argv.end(),
-              {"--print-limit", "20", check_runner_program(), "run", lab, "--variant", variant,
-               "--no-counters", "--warmup", "0", "--repeat", "1", "--size", std::to_string(size)});
+  const report_directory directory;
+  argv.insert(argv.end(), {"--print-limit", "20", check_runner_program(), "run", lab, "--variant",
+                           variant, "--no-counters", "--warmup", "0", "--repeat", "1", "--size",
+                           std::to_string(size), "--format", "json", "--output", directory.file()});
   sanitized_run run;
   run.tool = tool;
   run.child = run_captured(argv);
   run.report = parse_sanitizer_output(run.child.output);
+  run.answer = answer_in(directory.file());
   return run;
 }
 

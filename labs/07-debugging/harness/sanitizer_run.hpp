@@ -5,6 +5,7 @@
 #pragma once
 
 #include "cudalab/child_process.hpp"
+#include "cudalab/lab.hpp"
 
 #include "sanitizer_report.hpp"
 
@@ -33,10 +34,14 @@ struct sanitized_run {
   std::string tool;  // "memcheck"
   child_result child;
   sanitizer_report report;
+  // The variant's verification as the sanitized run wrote it (its JSON report); nullopt when it
+  // wrote none (it did not finish).
+  std::optional<verify_result> answer;
 };
 
 // compute-sanitizer --tool <tool> [--leak-check full for "leak"] <runner> run <lab> --variant
-// <variant> --no-counters --warmup 0 --repeat 1 --size <size>.
+// <variant> --no-counters --warmup 0 --repeat 1 --size <size> --format json --output <file>;
+// the file, read back and removed, gives the run's verification.
 sanitized_run run_under_sanitizer(const std::string& sanitizer, const std::string& tool,
                                   const std::string& lab, const std::string& variant,
                                   std::size_t size);

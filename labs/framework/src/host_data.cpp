@@ -32,6 +32,7 @@ float unit_float(std::uint64_t bits) {
 
 std::atomic<std::uint64_t> current_variation{0};
 std::atomic<std::uint64_t> variations_given{0};
+std::atomic<std::size_t> canary_words{0};
 
 }  // namespace
 
@@ -41,6 +42,13 @@ input_variation_scope::input_variation_scope(std::uint64_t variation)
     : m_previous(current_variation.exchange(variation)) {}
 
 input_variation_scope::~input_variation_scope() { current_variation.store(m_previous); }
+
+std::size_t output_canary_words() { return canary_words.load(); }
+
+output_canary_scope::output_canary_scope(std::size_t words)
+    : m_previous(canary_words.exchange(words)) {}
+
+output_canary_scope::~output_canary_scope() { canary_words.store(m_previous); }
 
 std::uint64_t fresh_input_variation() { return ++variations_given; }
 

@@ -320,6 +320,7 @@ std::unique_ptr<prepared_variant> measure_point(const point& p, const run_reques
   }
   // After the launches and the download: only then does a variant know whether its launch ran.
   row.shape = prepared->shape();
+  row.overwritten_past_outputs = prepared->words_overwritten_past_outputs();
   {
     nvtx::scoped_range phase("verify", lab_id);
     row.verification = prepared->verify();

@@ -59,6 +59,21 @@ verify_result compare_floats(const float* got, const double* expected, std::size
 // A band of `count` words after the output, filled with canary_word before each launch.
 inline constexpr std::uint32_t canary_word = 0xCA11AB1Eu;
 // How many words of the band no longer hold canary_word ("" when intact).
+// The words of canary band a variant whose outputs are exact-size (lab 07, where memcheck must
+// see a write past the end) keeps after them now: 0, the default, keeps none. The grader's
+// runs in its own process (never the ones under compute-sanitizer) hold a band, so that a write
+// past the output that lands in an allocation's slack shows without the sanitizer too.
+std::size_t output_canary_words();
+class output_canary_scope {
+ public:
+  explicit output_canary_scope(std::size_t words);
+  ~output_canary_scope();
+  output_canary_scope(const output_canary_scope&) = delete;
+  output_canary_scope& operator=(const output_canary_scope&) = delete;
+
+ private:
+  std::size_t m_previous;
+};
 std::size_t count_overwritten(const std::uint32_t* band, std::size_t count);
 
 }  // namespace cudalab

@@ -93,6 +93,9 @@ class prepared_variant {
   // False when the timed launches ran no kernel: their time moved no data, so no bandwidth is
   // computed from it. Read after download().
   virtual bool kernel_ran() const { return true; }
+  // Read after download(): how many words of the canary band after the outputs the launches
+  // overwrote (host_data.hpp's output_canary_scope); nullopt where the variant keeps none.
+  virtual std::optional<std::size_t> words_overwritten_past_outputs() const { return std::nullopt; }
 };
 
 // A sweep variant runs once per parameter value (offset 0..32, stride 1..32).

@@ -68,6 +68,9 @@ struct result_row {
   double pct_of_roof = 0;      // gbps / measured cudaMemcpy D2D bandwidth, in percent
   double payload_gbps = 0;     // the problem's own bytes (ideal.payload()) / median time
   verify_result verification;  // the result against the CPU reference
+  // Canary words after the outputs that the launches overwrote, where the variant kept a band
+  // (prepared_variant::words_overwritten_past_outputs).
+  std::optional<std::size_t> overwritten_past_outputs;
   std::optional<model::access_counts> predicted;
   counter_cell counters;
   phase_times phases;

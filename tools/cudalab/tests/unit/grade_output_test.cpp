@@ -31,14 +31,17 @@ lab lab_with_exercise() {
 
 grade_outcome failed_outcome() {
   grade_outcome o;
-  grade_line correct{"correct", "correct: max abs err 0 (exact), in place and out", true};
-  grade_line per_request{"ld_sectors_per_request",
-                         long_text,
-                         false,
-                         12.0,
-                         "<=",
-                         4.0,
-                         "128 bytes asked a request fill 4.00 sectors"};
+  grade_line correct;
+  correct.key = "correct";
+  correct.text = "correct: max abs err 0 (exact), in place and out";
+  correct.ok = true;
+  grade_line per_request;
+  per_request.key = "ld_sectors_per_request";
+  per_request.text = long_text;
+  per_request.measured = 12.0;
+  per_request.relation = "<=";
+  per_request.bound = 4.0;
+  per_request.bound_from = "128 bytes asked a request fill 4.00 sectors";
   for (int i = 0; i < 12; ++i)
     per_request.hint += std::string(i ? " " : "") +
                         "Make lane k of a warp touch the bytes "
