@@ -1,6 +1,6 @@
 // A wrong way to do lab 07's exercise, kept as a test input for the grader: the barrier is in and
-// the store is guarded, but only when compute-sanitizer is attached (its library mapped into the
-// process, or its variables in the environment). Under memcheck and racecheck it is clean; run
+// the store is guarded, but only when compute-sanitizer is attached (a library of its folder
+// mapped into the process, which it injects). Under memcheck and racecheck it is clean; run
 // on its own, the tail block's threads past n store past the array, into the slack of its last
 // page, where no answer shows them. The grader keeps a canary band after the output in its own
 // run, and fails it there.
@@ -10,11 +10,8 @@
 
 #include "cudalab/check.hpp"
 
-#include <cstring>
 #include <fstream>
 #include <string>
-
-extern char** environ;
 
 namespace cudalab::labs {
 
@@ -34,11 +31,9 @@ __global__ void exercise_kernel(const float* in, float* out, std::size_t n, bool
 namespace {
 
 bool sanitizer_attached() {
-  for (char** variable = environ; *variable != nullptr; ++variable)
-    if (std::strstr(*variable, "anitizer") != nullptr) return true;
   std::ifstream maps("/proc/self/maps");
   for (std::string line; std::getline(maps, line);)
-    if (line.find("anitizer") != std::string::npos) return true;
+    if (line.find("/compute-sanitizer/") != std::string::npos) return true;
   return false;
 }
 

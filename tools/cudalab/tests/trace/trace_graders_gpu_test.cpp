@@ -18,6 +18,10 @@
 #include <cstdlib>
 #include <iostream>
 
+#ifndef CUDALAB_TOOL
+#error "compile with CUDALAB_TOOL=<the cudalab tool>"
+#endif
+
 namespace cudalab::testing {
 namespace {
 
@@ -39,6 +43,9 @@ class trace_graders : public ::testing::Test {
          trace::traced_child_environment(install, output, ::testing::TempDir()))
       if (name != "LD_LIBRARY_PATH") ::setenv(name.c_str(), value.c_str(), 1);
     ::setenv("CUDALAB_COUNTERS_REFUSE", "ERR_NVGPUCTRPERM", 1);
+    // Lab 07's grade runs its variants under compute-sanitizer in a child, which must be a
+    // program that runs them (this test binary is not).
+    ::setenv("CUDALAB_CHECK_RUNNER", CUDALAB_TOOL, 1);
     // The first CUDA call: the driver loads the tracer now.
     if (auto why = why_no_device(); !why.empty()) GTEST_SKIP() << why;
     ASSERT_TRUE(trace::tracing_this_process())
