@@ -119,6 +119,8 @@ std::vector<metric_info> make_catalogue() {
       "GA106", "GA107", "GA10B", "GV100", "TU102", "TU104", "TU106", "TU116", "TU117"};
   // Chips before Ampere, which have no LDGSTS (cp.async) instruction to count.
   const std::vector<std::string> no_ldgsts = {"GV100", "TU102", "TU104", "TU106", "TU116", "TU117"};
+  // Volta, which has no LDSM (ldmatrix came with Turing); STSM came with Hopper.
+  const std::vector<std::string> no_ldsm = {"GV100"};
   return {
       entry("ld_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "requests",
             "global load requests: one per warp-level load instruction with an active thread")
@@ -243,6 +245,23 @@ std::vector<metric_info> make_catalogue() {
           .in({"shared", "classes"}),
       entry("shared_atom_inst", "smsp__sass_inst_executed_op_shared_atom.sum", "instructions",
             "shared-memory atomic instructions (ATOMS)")
+          .in({"classes"}),
+      // Shared memory by the matrix instructions and surfaces by theirs: neither is an LDS, an
+      // STS or a global access, so a kernel that moved a tile this way would escape the shared
+      // and global lines.
+      entry("ldsm_inst", "smsp__inst_executed_op_ldsm.sum", "instructions",
+            "shared-memory matrix loads (LDSM, ldmatrix)")
+          .in({"classes"})
+          .missing_on(no_ldsm),
+      entry("stsm_inst", "smsp__inst_executed_op_shared_stsm.sum", "instructions",
+            "shared-memory matrix stores (STSM, stmatrix)")
+          .in({"classes"})
+          .missing_on(before_hopper),
+      entry("surface_ld_inst", "smsp__inst_executed_op_surface_ld.sum", "instructions",
+            "surface loads (SULD)")
+          .in({"classes"}),
+      entry("surface_st_inst", "smsp__inst_executed_op_surface_st.sum", "instructions",
+            "surface stores (SUST)")
           .in({"classes"}),
       // Shared memory at the SASS level: CUPTI patches each LDS/STS to count the wavefronts
       // it asked of the data stage, so these depend on the addresses alone (docs/counters.md).

@@ -94,9 +94,12 @@ lab make_lab_02_memory_spaces() {
   ex.extra_metrics = {"local"};
   ex.graded_variants = {"local_spill", "registers"};
   ex.bound_other_memory_paths = true;
+  ex.more_other_memory_paths = {"shared_ld_inst", "shared_st_inst"};
   ex.untouched_fails_on = {"local_st_sectors", "local_ld_sectors"};
-  ex.wrong_ways = {{"accumulate_in_out", "global_sectors", "out loaded and stored at every step"},
-                   {"reduce_into_out", "other_memory_paths", "the terms added by global atomics"}};
+  ex.wrong_ways = {
+      {"accumulate_in_out", "global_sectors", "out loaded and stored at every step"},
+      {"reduce_into_out", "other_memory_paths", "the terms added by global atomics"},
+      {"shared_scratch", "other_memory_paths", "the array indexed at run time in shared memory"}};
   l.exercise = ex;
   l.notes = [] { return std::vector<std::string>{bus_peak_note()}; };
   return l;

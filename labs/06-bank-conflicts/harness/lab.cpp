@@ -45,7 +45,8 @@ lab make_lab_06_bank_conflicts() {
       {"pad_two_words", "shared_conflicts", "a pitch of 34 words: 2-way column reads"},
       {"one_lane_at_a_time", "requests", "lanes take turns: 32 times the requests"},
       {"texture_column_reads", "other_memory_paths", "columns read through the texture path"},
-      {"copy_engine_transpose", "copies_and_memsets", "a 2D copy a row on the copy engine"}};
+      {"copy_engine_transpose", "copies_and_memsets", "a 2D copy a row on the copy engine"},
+      {"atomic_column_reads", "other_memory_paths", "the tile's columns read by shared atomics"}};
   ex.right_ways = {{"swizzled_tile", "", "no padding: the column index XORed with the row"}};
   l.exercise = ex;
   return l;

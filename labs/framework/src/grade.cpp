@@ -37,8 +37,10 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
   request.repeat = 5;
   request.variants.push_back(&candidate);
   std::vector<std::string> extra = spec.extra_metrics;
-  if (spec.bound_other_memory_paths)
-    extra.insert(extra.end(), other_memory_paths().begin(), other_memory_paths().end());
+  std::vector<std::string> paths = other_memory_paths();
+  paths.insert(paths.end(), spec.more_other_memory_paths.begin(),
+               spec.more_other_memory_paths.end());
+  if (spec.bound_other_memory_paths) extra.insert(extra.end(), paths.begin(), paths.end());
   request.extra_metrics = resolve_metric_names(extra);
   request.counters = spec.needs_counters;
   request.fresh_inputs_for_counters = true;
@@ -79,7 +81,7 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
     add_speed_line(outcome.report, outcome.exercise, reference, spec.slowest_factor);
   }
   if (spec.bound_other_memory_paths && outcome.exercise.counters.available)
-    add_other_memory_paths_line(outcome.report, outcome.exercise, outcome.references);
+    add_other_memory_paths_line(outcome.report, outcome.exercise, outcome.references, paths);
   // What one more launch of each runs, recorded apart from the measured runs (the counters'
   // and the tracer's processes may not hold CUPTI's callbacks): the fixed references bound the
   // copies the exercise may make.
@@ -104,13 +106,15 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
 
 const std::vector<std::string>& other_memory_paths() {
   static const std::vector<std::string> paths = {
-      "global_atom_inst", "global_red_inst", "texture_inst", "generic_ld_inst",
-      "generic_st_inst",  "tma_inst",        "dshared_inst"};
+      "global_atom_inst", "global_red_inst", "texture_inst",    "generic_ld_inst",
+      "generic_st_inst",  "tma_inst",        "dshared_inst",    "shared_atom_inst",
+      "ldsm_inst",        "stsm_inst",       "surface_ld_inst", "surface_st_inst"};
   return paths;
 }
 
 void add_other_memory_paths_line(grade_report& report, const result_row& exercise,
-                                 const std::vector<result_row>& references) {
+                                 const std::vector<result_row>& references,
+                                 const std::vector<std::string>& paths) {
   if (exercise.counters.from_trace) {
     // The tracer records each access by its address, not the instruction's class: it cannot
     // tell an atomic, a texture fetch or a generic access from a load. The line is left to the
@@ -127,7 +131,7 @@ void add_other_memory_paths_line(grade_report& report, const result_row& exercis
   double mine = 0, bound = 0;
   std::string used;  // the paths the exercise takes beyond every reference
   bool missing = false;
-  for (const std::string& path : other_memory_paths()) {
+  for (const std::string& path : paths) {
     // A path the chip does not have (TMA before Hopper) is recorded missing: nothing to take.
     if (exercise.counters.missing.count(find_metric(path)->key())) continue;
     const auto value = counter_total(exercise, path.c_str());
@@ -154,8 +158,8 @@ void add_other_memory_paths_line(grade_report& report, const result_row& exercis
     line.relation = "<=";
     line.bound = bound;
     line.bound_from =
-        "atomics, reductions, texture, generic LD/ST, TMA, cluster shared: the "
-        "references'";
+        "atomics, texture, surfaces, generic LD/ST, TMA, matrix, cluster and atomic "
+        "shared: the references'";
     line.text = "other memory paths " + formatted("%.0f", mine) +
                 " <= " + formatted("%.0f", bound) + " (" + line.bound_from + ")";
     if (!line.ok)

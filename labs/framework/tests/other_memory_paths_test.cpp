@@ -33,8 +33,8 @@ TEST(other_memory_paths, plain_loads_and_stores_pass) {
   EXPECT_TRUE(g.passed());
   ASSERT_EQ(g.lines.size(), 1u);
   EXPECT_EQ(cudalab::testing::printed(g.lines[0]),
-            "other memory paths 0 <= 0 (atomics, reductions, texture, generic LD/ST, TMA, cluster "
-            "shared: the references')  ok");
+            "other memory paths 0 <= 0 (atomics, texture, surfaces, generic LD/ST, TMA, matrix, "
+            "cluster and atomic shared: the references')  ok");
   EXPECT_TRUE(g.hint().empty());
 }
 
@@ -96,6 +96,35 @@ TEST(other_memory_paths, a_path_the_chip_lacks_is_left_out) {
   exercise.counters.missing[find_metric("tma_inst")->key()] = "not on GA102";
   const grade_report g = graded(exercise, {counted("reference", {})});
   EXPECT_TRUE(g.passed()) << cudalab::testing::printed(g.lines[0]);
+}
+
+// A tile read with shared atomics or matrix loads escapes the LDS/STS lines: counted here.
+TEST(other_memory_paths, shared_atomics_and_matrix_loads_fail_and_are_named) {
+  for (const char* path : {"shared_atom_inst", "ldsm_inst", "surface_ld_inst"}) {
+    const grade_report g = graded(counted("exercise", {{path, 1024}}), {counted("reference", {})});
+    EXPECT_FALSE(g.passed()) << path;
+    EXPECT_NE(g.hint().find("1024 " + find_metric(path)->meaning), std::string::npos) << g.hint();
+  }
+}
+
+// A lab names more paths (lab 02: shared memory, where its array must not go).
+TEST(other_memory_paths, a_lab_counts_the_paths_it_names_beside_them) {
+  result_row exercise = counted("exercise", {});
+  exercise.counters.totals[find_metric("shared_st_inst")->cupti_name] = 16 * 8192;
+  exercise.counters.totals[find_metric("shared_ld_inst")->cupti_name] = 16 * 8192;
+  result_row reference = counted("reference", {});
+  for (result_row* r : {&exercise, &reference})
+    for (const char* path : {"shared_ld_inst", "shared_st_inst"})
+      r->counters.totals.emplace(find_metric(path)->cupti_name, 0);
+  grade_report plain;
+  add_other_memory_paths_line(plain, exercise, {reference});
+  EXPECT_TRUE(plain.passed());
+  std::vector<std::string> paths = other_memory_paths();
+  paths.insert(paths.end(), {"shared_ld_inst", "shared_st_inst"});
+  grade_report with_shared;
+  add_other_memory_paths_line(with_shared, exercise, {reference}, paths);
+  EXPECT_FALSE(with_shared.passed());
+  EXPECT_EQ(with_shared.lines[0].measured, 2.0 * 16 * 8192);
 }
 
 }  // namespace

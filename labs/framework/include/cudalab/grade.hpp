@@ -43,10 +43,11 @@ std::vector<const variant*> graded_variants(const lab& l);
 
 // The metrics of the line "other memory paths" (exercise_spec::bound_other_memory_paths).
 const std::vector<std::string>& other_memory_paths();
-// Adds that line to `report`: the exercise's total of other_memory_paths() at most the largest
+// Adds that line to `report`: the exercise's total of `paths` at most the largest
 // of the references', naming each path it used beyond them; fails the report when it is not.
 void add_other_memory_paths_line(grade_report& report, const result_row& exercise,
-                                 const std::vector<result_row>& references);
+                                 const std::vector<result_row>& references,
+                                 const std::vector<std::string>& paths = other_memory_paths());
 
 // When `ex` has no counters (and no trace standing in for them): adds the line that says why,
 // sets the hint that tells how to enable them, and returns true, since the traffic lines

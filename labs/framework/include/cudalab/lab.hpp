@@ -257,6 +257,10 @@ struct exercise_spec {
   // most the references'. For the labs whose lesson is plain loads and stores (a kernel moving
   // its data through atomics, the texture path or laundered pointers would otherwise pass them).
   bool bound_other_memory_paths = false;
+  // Paths that line counts beyond those (catalogue short names): the memory the lesson keeps
+  // the data out of (lab 02's shared memory, where a spilled array would escape the local
+  // lines).
+  std::vector<std::string> more_other_memory_paths = {};
   // A speed floor where the lesson's lines alone would pass a pathologically slow kernel (one
   // lane at a time, a loop in one thread): the exercise's median time at most `slowest_factor`
   // times that of `speed_reference` (a fixed variant, run beside it), both timed in the same
