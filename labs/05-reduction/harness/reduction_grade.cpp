@@ -131,11 +131,11 @@ grade_report grade_reduction(const result_row& ex, const std::vector<result_row>
         "The bandwidth line needs a run without the tracer: hardware counters (cudalab "
         "doctor).");
   } else if (ref && ex.gbps > 0 && ref->gbps > 0) {
-    if (!g.bounded("bandwidth", "bandwidth GB/s", ex.gbps, bound_kind::at_least,
+    if (!g.bounded("bandwidth", "bandwidth", ex.gbps, bound_kind::at_least,
                    reduction_min_bandwidth_share * ref->gbps,
                    formatted("%.2f x sequential's %.1f GB/s, timed in this run",
                              reduction_min_bandwidth_share, ref->gbps),
-                   "%.1f"))
+                   "%.1f GB/s"))
       g.advise(
           "The kernel reads its input at less than half the speed of sequential "
           "addressing: each step of the tree should keep whole warps busy and let the "

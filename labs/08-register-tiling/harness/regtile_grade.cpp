@@ -67,11 +67,11 @@ grade_report grade_regtile(const result_row& ex, const std::vector<result_row>& 
     g.advise("The speed line needs a run without the tracer: hardware counters (cudalab doctor).");
     return g.report();
   }
-  if (!g.bounded("speed", "speed TFLOP/s", roof > 0 ? std::optional<double>(mine) : std::nullopt,
+  if (!g.bounded("speed", "speed", roof > 0 ? std::optional<double>(mine) : std::nullopt,
                  bound_kind::at_least, regtile_cublas_fraction_target * roof,
                  formatted("%.0f%% of cublas's %.2f TFLOP/s, measured in this run",
                            100 * regtile_cublas_fraction_target, roof),
-                 "%.2f"))
+                 "%.2f TFLOP/s"))
     g.advise("The kernel reaches " + formatted("%.0f%%", roof > 0 ? 100 * mine / roof : 0.0) +
              " of cuBLAS: more outputs a thread (8 x 8), 16-byte loads, and a block tile of "
              "128 x 128 let each loaded value do more work.");

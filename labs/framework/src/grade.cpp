@@ -158,8 +158,7 @@ void add_other_memory_paths_line(grade_report& report, const result_row& exercis
     line.relation = "<=";
     line.bound = bound;
     line.bound_from =
-        "atomics, texture, surfaces, generic LD/ST, TMA, matrix, cluster and atomic "
-        "shared: the references'";
+        "atomics, texture, surfaces, generic, TMA, matrix/cluster/atomic shared: the references'";
     line.text = "other memory paths " + formatted("%.0f", mine) +
                 " <= " + formatted("%.0f", bound) + " (" + line.bound_from + ")";
     if (!line.ok)

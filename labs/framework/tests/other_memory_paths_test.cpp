@@ -33,8 +33,8 @@ TEST(other_memory_paths, plain_loads_and_stores_pass) {
   EXPECT_TRUE(g.passed());
   ASSERT_EQ(g.lines.size(), 1u);
   EXPECT_EQ(cudalab::testing::printed(g.lines[0]),
-            "other memory paths 0 <= 0 (atomics, texture, surfaces, generic LD/ST, TMA, matrix, "
-            "cluster and atomic shared: the references')  ok");
+            "other memory paths 0 <= 0 (atomics, texture, surfaces, generic, TMA, "
+            "matrix/cluster/atomic shared: the references')  ok");
   EXPECT_TRUE(g.hint().empty());
 }
 
