@@ -14,8 +14,9 @@
 // Build (cmake --build build/release), then:
 //   build/release/tools/cudalab/cudalab run 07 --variant exercise
 //   build/release/tools/cudalab/cudalab check 07
-// `check` verifies the blur, then runs compute-sanitizer's memcheck and racecheck on the
-// exercise itself (child processes), and passes it when the answer is right, both report zero
+// `check` verifies the blur and a canary band after `out` (no store past the end), then runs
+// compute-sanitizer's memcheck and racecheck on the exercise itself (child processes), and
+// passes it when the answer is right in every run, the band is intact, both tools report zero
 // errors, and its launch runs only your own kernels (at least one) and no cudaMemcpy or
 // cudaMemset (no blur on the host).
 #include "debugging_variants.hpp"
