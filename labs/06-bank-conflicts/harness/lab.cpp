@@ -47,7 +47,9 @@ lab make_lab_06_bank_conflicts() {
       {"texture_column_reads", "other_memory_paths", "columns read through the texture path"},
       {"copy_engine_transpose", "copies_and_memsets", "a 2D copy a row on the copy engine"},
       {"atomic_column_reads", "other_memory_paths", "the tile's columns read by shared atomics"}};
-  ex.right_ways = {{"swizzled_tile", "", "no padding: the column index XORed with the row"}};
+  ex.right_ways = {
+      {"swizzled_tile", "", "no padding: the column index XORed with the row"},
+      {"warp_shuffle_transpose", "", "no shared memory: a warp transposes a tile by shuffles"}};
   l.exercise = ex;
   return l;
 }
