@@ -1,0 +1,86 @@
+"""scripts/check-prose-figures.sh on a small repository of its own: a figure found in its lab's
+data passes, one derived from the data by a matching row passes, one listed as still to trace
+passes and is counted, and each way of going wrong fails with one line: a figure from nowhere,
+a derived row whose arithmetic no longer gives the figure or names a number the data lacks, and
+a listed figure the doc no longer quotes."""
+import tempfile
+import unittest
+from pathlib import Path
+
+from support import run_script
+
+DOC = "labs/09-demo/README.md"
+PROSE = """# Demo
+
+The tiled kernel takes 12.5 us where the naive one takes 40.0 us: 3.2x faster.
+It sustains 98.6% of the roof (code blocks and rendered tables are data already):
+
+```
+naive 40.0 us   tiled 12.5 us   7.77x
+```
+
+An L2 of 50 MB holds it (a capacity, not a measurement).
+"""
+DATA = "variant,time_us\nnaive,40.0\ntiled,12.5\n"
+DERIVED = "doc,figure,expression,where\n" + DOC + ",3.2x,40.0 / 12.5,times.csv: naive over tiled\n"
+
+
+class prose_figures(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.root = Path(self.folder.name)
+        (self.root / "labs/09-demo/figures").mkdir(parents=True)
+        (self.root / "docs/data").mkdir(parents=True)
+        self.write(DOC, PROSE)
+        self.write("labs/09-demo/figures/times.csv", DATA)
+        self.write("labs/09-demo/figures/derived.csv", DERIVED)
+        self.write("docs/data/unsourced-figures.csv", "doc,figure\n" + DOC + ",98.6%\n")
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def write(self, path, text):
+        (self.root / path).write_text(text)
+
+    def check(self):
+        return run_script("check-prose-figures", ["--root", str(self.root), str(self.root / DOC)])
+
+    def test_data_derived_and_listed_figures_pass_and_the_listed_are_counted(self):
+        status, out, err = self.check()
+        self.assertEqual((status, err), (0, ""))
+        self.assertIn("4 figures in 1 docs: 3 from data, 1 still to trace", out)
+
+    def test_a_figure_from_nowhere_fails_with_its_line(self):
+        self.write(DOC, PROSE + "\nThe padded kernel takes 11.9 us.\n")
+        status, out, _ = self.check()
+        self.assertEqual(status, 1)
+        self.assertIn(f"{DOC}:12: 11.9 us is in no data file", out)
+
+    def test_a_derived_row_whose_arithmetic_is_off_fails(self):
+        self.write("labs/09-demo/figures/derived.csv", DERIVED.replace("40.0 / 12.5", "40.0 / 10.0"))
+        status, out, _ = self.check()
+        self.assertEqual(status, 1)
+        self.assertIn("3.2x of labs/09-demo/README.md is 40.0 / 10.0 = 4, not 3.2", out)
+
+    def test_a_derived_row_on_a_number_the_data_lacks_fails(self):
+        self.write("labs/09-demo/figures/derived.csv", DERIVED.replace("40.0 / 12.5", "40.0 / 12.49"))
+        status, out, _ = self.check()
+        self.assertEqual(status, 1)
+        self.assertIn("3.2x uses 12.49, in no data file", out)
+
+    def test_a_listed_figure_no_longer_quoted_fails_so_the_list_shrinks(self):
+        self.write(DOC, PROSE.replace("98.6%", "99.0%"))
+        status, out, _ = self.check()
+        self.assertEqual(status, 1)
+        self.assertIn("98.6% is no longer quoted", out)
+
+    def test_a_malformed_derived_file_is_one_line_and_exit_2(self):
+        self.write("labs/09-demo/figures/derived.csv", "figure,value\n3.2x,3.2\n")
+        status, _, err = self.check()
+        self.assertEqual(status, 2)
+        self.assertEqual(len(err.strip().split("\n")), 1)
+        self.assertIn("the columns are doc,figure,expression,where", err)
+
+
+if __name__ == "__main__":
+    unittest.main()
