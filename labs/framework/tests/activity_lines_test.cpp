@@ -30,9 +30,9 @@ TEST(activity_lines, the_exercises_own_kernel_and_no_copies_pass) {
   grade_report r;
   add_activity_lines(r, ran({own_kernel}), {ran({own_kernel})});
   ASSERT_EQ(r.lines.size(), 2u);
-  EXPECT_EQ(cudalab::testing::printed(r.lines[0]),
+  EXPECT_EQ(cudalab::testing::printed(r, "kernels"),
             "kernels 1, all the exercise's own (transpose_exercise_kernel)  ok");
-  EXPECT_EQ(cudalab::testing::printed(r.lines[1]),
+  EXPECT_EQ(cudalab::testing::printed(r, "copies_and_memsets"),
             "copies and memsets 0 <= 0 (the references' launches)  ok");
   EXPECT_TRUE(r.passed());
   EXPECT_TRUE(r.hint().empty());
@@ -45,14 +45,14 @@ TEST(activity_lines, a_librarys_kernel_fails_naming_it_and_its_library) {
                            "libcublasLt.so.13", false}}),
                      {});
   EXPECT_FALSE(r.passed());
-  EXPECT_EQ(cudalab::testing::printed(r.lines[0])
+  EXPECT_EQ(cudalab::testing::printed(r, "kernels")
                 .rfind("kernels 1, not the exercise's own: sm90_xmma_gemm", 0),
             0u)
-      << cudalab::testing::printed(r.lines[0]);
-  EXPECT_NE(cudalab::testing::printed(r.lines[0]).find("(libcublasLt.so.13)"), std::string::npos)
-      << cudalab::testing::printed(r.lines[0]);
-  EXPECT_FALSE(r.lines[0].ok);
-  EXPECT_LE(cudalab::testing::printed(r.lines[0]).size(), 120u);
+      << cudalab::testing::printed(r, "kernels");
+  EXPECT_NE(cudalab::testing::printed(r, "kernels").find("(libcublasLt.so.13)"), std::string::npos)
+      << cudalab::testing::printed(r, "kernels");
+  EXPECT_FALSE(cudalab::testing::line_of(r, "kernels").ok);
+  EXPECT_LE(cudalab::testing::printed(r, "kernels").size(), 120u);
   EXPECT_NE(r.hint().find("library"), std::string::npos);
 }
 
@@ -63,7 +63,7 @@ TEST(activity_lines, kernels_read_by_their_own_names) {
       ran({{"cudalab::matmul::{anonymous}::tiled_kernel<16u>", "cudalab", true},
            {"cudalab::labs::finish_kernel<cudalab::labs::sum_of<float>>", "cudalab", true}}),
       {}, false);
-  EXPECT_EQ(cudalab::testing::printed(r.lines[0]),
+  EXPECT_EQ(cudalab::testing::printed(r, "kernels"),
             "kernels 2, all the exercise's own (tiled_kernel<16u>, "
             "finish_kernel<cudalab::labs::sum_of<float>>)  ok");
 }
@@ -74,12 +74,13 @@ TEST(activity_lines, a_copy_the_references_do_not_make_fails) {
       r, ran({own_kernel}, {{"copy device to device", 4}, {"copy device to device", 4}}),
       {ran({own_kernel})});
   EXPECT_FALSE(r.passed());
-  EXPECT_TRUE(r.lines[0].ok);
-  EXPECT_EQ(cudalab::testing::printed(r.lines[1]).rfind("copies and memsets 2 (", 0), 0u)
-      << cudalab::testing::printed(r.lines[1]);
-  EXPECT_TRUE(
-      ends_with(cudalab::testing::printed(r.lines[1]), "<= 0 (the references' launches)  FAIL"))
-      << cudalab::testing::printed(r.lines[1]);
+  EXPECT_TRUE(cudalab::testing::line_of(r, "kernels").ok);
+  EXPECT_EQ(cudalab::testing::printed(r, "copies_and_memsets").rfind("copies and memsets 2 (", 0),
+            0u)
+      << cudalab::testing::printed(r, "copies_and_memsets");
+  EXPECT_TRUE(ends_with(cudalab::testing::printed(r, "copies_and_memsets"),
+                        "<= 0 (the references' launches)  FAIL"))
+      << cudalab::testing::printed(r, "copies_and_memsets");
   EXPECT_NE(r.hint().find("copy device to device"), std::string::npos);
 }
 
@@ -87,14 +88,14 @@ TEST(activity_lines, copies_the_references_make_too_pass) {
   grade_report r;
   add_activity_lines(r, ran({own_kernel}, {{"memset", 1024}}),
                      {ran({own_kernel}, {{"memset", 1024}})});
-  EXPECT_TRUE(r.passed()) << cudalab::testing::printed(r.lines[1]);
+  EXPECT_TRUE(r.passed()) << cudalab::testing::printed(r, "copies_and_memsets");
 }
 
 TEST(activity_lines, a_launch_that_ran_no_kernel_fails) {
   grade_report r;
   add_activity_lines(r, ran({}), {});
   EXPECT_FALSE(r.passed());
-  EXPECT_EQ(cudalab::testing::printed(r.lines[0]), "kernels 0: none ran  FAIL");
+  EXPECT_EQ(cudalab::testing::printed(r, "kernels"), "kernels 0: none ran  FAIL");
 }
 
 TEST(activity_lines, an_inventory_that_could_not_be_taken_fails_saying_why) {
@@ -104,7 +105,7 @@ TEST(activity_lines, an_inventory_that_could_not_be_taken_fails_saying_why) {
   add_activity_lines(r, none, {});
   EXPECT_FALSE(r.passed());
   ASSERT_EQ(r.lines.size(), 1u);
-  EXPECT_EQ(cudalab::testing::printed(r.lines[0]),
+  EXPECT_EQ(cudalab::testing::printed(r, "kernels"),
             "kernels n/a: CUPTI is held by another tool  FAIL");
 }
 
@@ -115,13 +116,13 @@ TEST(activity_lines, the_labs_own_kernels_are_not_the_exercises) {
   grade_report r;
   add_activity_lines(r, ran({kits}), {}, true);
   EXPECT_FALSE(r.passed());
-  EXPECT_EQ(cudalab::testing::printed(r.lines[0]),
+  EXPECT_EQ(cudalab::testing::printed(r, "kernels"),
             "kernels 1, not the exercise's own: reduce_sequential_kernel<float> (the lab's own "
             "kernel)  FAIL");
   // The same kernel graded as the fixed variant it is (the grader's tests) is its own.
   grade_report fixed;
   add_activity_lines(fixed, ran({kits}), {}, false);
-  EXPECT_TRUE(fixed.passed()) << cudalab::testing::printed(fixed.lines[0]);
+  EXPECT_TRUE(fixed.passed()) << cudalab::testing::printed(fixed, "kernels");
 }
 
 TEST(activity_lines, a_wrong_answer_from_the_inventoried_launch_fails) {
@@ -130,7 +131,7 @@ TEST(activity_lines, a_wrong_answer_from_the_inventoried_launch_fails) {
   add_activity_lines(r, ran({own_kernel}), {}, true, &wrong);
   EXPECT_FALSE(r.passed());
   ASSERT_EQ(r.lines.size(), 3u);
-  EXPECT_EQ(cudalab::testing::printed(r.lines[1]),
+  EXPECT_EQ(cudalab::testing::printed(r, "inventoried_launch_correct"),
             "the inventoried launch correct: block 3: 7 != 9  FAIL");
   EXPECT_NE(r.hint().find("every launch must compute the result"), std::string::npos);
   grade_report right;

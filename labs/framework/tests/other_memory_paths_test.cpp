@@ -32,7 +32,7 @@ TEST(other_memory_paths, plain_loads_and_stores_pass) {
   const grade_report g = graded(counted("exercise", {}), {counted("reference", {})});
   EXPECT_TRUE(g.passed());
   ASSERT_EQ(g.lines.size(), 1u);
-  EXPECT_EQ(cudalab::testing::printed(g.lines[0]),
+  EXPECT_EQ(cudalab::testing::printed(g, "other_memory_paths"),
             "other memory paths 0 <= 0 (atomics, texture, surfaces, generic, TMA, "
             "matrix/cluster/atomic shared: the references')  ok");
   EXPECT_TRUE(g.hint().empty());
@@ -42,7 +42,7 @@ TEST(other_memory_paths, atomics_used_as_loads_fail_and_are_named) {
   const grade_report g =
       graded(counted("exercise", {{"global_atom_inst", 3 * 8192}}), {counted("reference", {})});
   EXPECT_FALSE(g.passed());
-  EXPECT_FALSE(g.lines[0].ok);
+  EXPECT_FALSE(cudalab::testing::line_of(g, "other_memory_paths").ok);
   EXPECT_NE(g.hint().find("24576 global atomic instructions"), std::string::npos) << g.hint();
 }
 
@@ -69,13 +69,13 @@ TEST(other_memory_paths, from_the_tracer_the_line_is_left_to_the_counters) {
   const grade_report g = graded(exercise, {counted("reference", {})});
   EXPECT_TRUE(g.passed());
   ASSERT_EQ(g.lines.size(), 1u);
-  EXPECT_EQ(
-      cudalab::testing::printed(g.lines[0]).rfind("other memory paths n/a: the memory tracer", 0),
-      0u)
-      << cudalab::testing::printed(g.lines[0]);
+  EXPECT_EQ(cudalab::testing::printed(g, "other_memory_paths")
+                .rfind("other memory paths n/a: the memory tracer", 0),
+            0u)
+      << cudalab::testing::printed(g, "other_memory_paths");
   // Left to the counters, it fails no solution graded without them.
-  EXPECT_TRUE(g.lines[0].ok);
-  EXPECT_FALSE(g.lines[0].measured.has_value());
+  EXPECT_TRUE(cudalab::testing::line_of(g, "other_memory_paths").ok);
+  EXPECT_FALSE(cudalab::testing::line_of(g, "other_memory_paths").measured.has_value());
 }
 
 TEST(other_memory_paths, a_missing_counter_fails_and_says_so) {
@@ -83,9 +83,9 @@ TEST(other_memory_paths, a_missing_counter_fails_and_says_so) {
   exercise.counters.totals.erase(find_metric("texture_inst")->cupti_name);
   const grade_report g = graded(exercise, {counted("reference", {})});
   EXPECT_FALSE(g.passed());
-  EXPECT_NE(cudalab::testing::printed(g.lines[0]).find("n/a: a counter is missing"),
+  EXPECT_NE(cudalab::testing::printed(g, "other_memory_paths").find("n/a: a counter is missing"),
             std::string::npos)
-      << cudalab::testing::printed(g.lines[0]);
+      << cudalab::testing::printed(g, "other_memory_paths");
 }
 
 // Before Hopper there is no TMA and no cluster: the session records those counters missing on
@@ -95,7 +95,7 @@ TEST(other_memory_paths, a_path_the_chip_lacks_is_left_out) {
   exercise.counters.totals.erase(find_metric("tma_inst")->cupti_name);
   exercise.counters.missing[find_metric("tma_inst")->key()] = "not on GA102";
   const grade_report g = graded(exercise, {counted("reference", {})});
-  EXPECT_TRUE(g.passed()) << cudalab::testing::printed(g.lines[0]);
+  EXPECT_TRUE(g.passed()) << cudalab::testing::printed(g, "other_memory_paths");
 }
 
 // A tile read with shared atomics or matrix loads escapes the LDS/STS lines: counted here.
@@ -124,7 +124,7 @@ TEST(other_memory_paths, a_lab_counts_the_paths_it_names_beside_them) {
   grade_report with_shared;
   add_other_memory_paths_line(with_shared, exercise, {reference}, paths);
   EXPECT_FALSE(with_shared.passed());
-  EXPECT_EQ(with_shared.lines[0].measured, 2.0 * 16 * 8192);
+  EXPECT_EQ(cudalab::testing::line_of(with_shared, "other_memory_paths").measured, 2.0 * 16 * 8192);
 }
 
 }  // namespace

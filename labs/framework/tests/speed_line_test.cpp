@@ -29,11 +29,11 @@ TEST(speed_line, twice_the_references_time_passes_and_more_fails) {
   const grade_report at = graded(timed("exercise", 0.0138), &padded);
   EXPECT_TRUE(at.passed());
   ASSERT_EQ(at.lines.size(), 1u);
-  EXPECT_EQ(cudalab::testing::printed(at.lines[0]),
+  EXPECT_EQ(cudalab::testing::printed(at, "speed"),
             "speed 13.80 us <= 2 x 6.900 us (padded, timed in this run)  ok");
   const grade_report above = graded(timed("exercise", 0.0139), &padded);
   EXPECT_FALSE(above.passed());
-  EXPECT_FALSE(above.lines[0].ok);
+  EXPECT_FALSE(cudalab::testing::line_of(above, "speed").ok);
   EXPECT_NE(above.hint().find("2.0x the time of padded"), std::string::npos) << above.hint();
 }
 
@@ -41,7 +41,7 @@ TEST(speed_line, a_missing_time_fails_and_says_so) {
   const result_row padded = timed("padded", 0);
   const grade_report g = graded(timed("exercise", 0.01), &padded);
   EXPECT_FALSE(g.passed());
-  EXPECT_EQ(cudalab::testing::printed(g.lines[0]),
+  EXPECT_EQ(cudalab::testing::printed(g, "speed"),
             "speed n/a: the exercise and padded must both be timed  FAIL");
   EXPECT_FALSE(graded(timed("exercise", 0.01), nullptr).passed());
 }
@@ -53,9 +53,9 @@ TEST(speed_line, timed_under_the_tracer_it_is_not_graded_and_says_so) {
   const grade_report g = graded(exercise, &padded);
   EXPECT_TRUE(g.passed());
   EXPECT_EQ(
-      cudalab::testing::printed(g.lines[0]).rfind("speed n/a: timed under the memory tracer", 0),
+      cudalab::testing::printed(g, "speed").rfind("speed n/a: timed under the memory tracer", 0),
       0u)
-      << cudalab::testing::printed(g.lines[0]);
+      << cudalab::testing::printed(g, "speed");
 }
 
 }  // namespace

@@ -68,6 +68,11 @@ inline grade_line line_of(const grade_report& g, const std::string& key) {
   return missing;
 }
 
+// The line with `key` as `cudalab check` prints it.
+inline std::string printed(const grade_report& g, const std::string& key) {
+  return printed(line_of(g, key));
+}
+
 // Whether the report's line with `key` fails; a test failure when there is none.
 inline bool line_fails(const grade_report& g, const std::string& key) {
   const grade_line* line = g.find(key);
