@@ -169,7 +169,9 @@ step shared-witness env OUT="$logs" scripts/shared-witness.sh "$build"
 # Sanitizers and the benchmark (the ncu cross-check and nsys runs are gpu CTests above).
 [ -x scripts/sanitize.sh ] && step sanitize scripts/sanitize.sh --build "$build" --out "$logs/sanitize" \
   --jobs "$sanitize_jobs"  # 88 variants x 4 tools: 4 at a time took over 10 minutes
-[ -x scripts/bench.sh ] && step bench scripts/bench.sh --build "$build" --out "$logs/bench"
+# Its section 7 (lab 08 against cuBLAS by size) is the sweep-08-sizes step above.
+[ -x scripts/bench.sh ] && step bench scripts/bench.sh --build "$build" --out "$logs/bench" \
+  --sections 1,2,3,4,5,6
 # gdb_session <file.gdb> <cudalab args...>: cuda-gdb in batch mode on the debug tool with the
 # lesson's file as shipped; passes when the breakpoint was hit and focus switched to the
 # README's thread.

@@ -11,7 +11,9 @@ where that is the point).
      in-process counters, and with --trace (one traced launch a point in a second process).
   6. the SASS-level shared-memory witness's cost: labs 04 and 06 at their default sizes with
      the data stage's shared counters alone, and with the SASS-level ones the kit grades by.
---sections picks sections by number (--sections 3,6; default all six), so that a part can run
+  7. lab 08 against cuBLAS from n = 256 to 8192: every variant's TFLOP/s as a share of
+     cublasSgemm's measured in the same run (32 launches a point, no counters).
+--sections picks sections by number (--sections 3,7; default all seven), so that a part can run
 within a time limit or on a second GPU; --model-only is --sections 4 (no GPU needed).
 --build (default build/release) and --out (default bench-results) are relative to the
 repository root; the outputs are <out>/*.txt, *.csv, bench-runs.log and bench-commands.log.
@@ -57,13 +59,13 @@ def parse(argv):
     parser = cli.Parser(PROG, __doc__)
     parser.add_argument("--build", default="build/release")
     parser.add_argument("--out", default="bench-results")
-    parser.add_argument("--sections", default="1,2,3,4,5,6")
+    parser.add_argument("--sections", default="1,2,3,4,5,6,7")
     parser.add_argument("--model-only", action="store_true")
     args = parser.parse(argv)
     if args.model_only:
         args.sections = "4"
-    if not re.fullmatch(r"[1-6](,[1-6])*", args.sections):
-        raise cli.bad(f"--sections '{args.sections}' must be section numbers 1 to 6, comma-separated")
+    if not re.fullmatch(r"[1-7](,[1-7])*", args.sections):
+        raise cli.bad(f"--sections '{args.sections}' must be section numbers 1 to 7, comma-separated")
     args.sections = {int(s) for s in args.sections.split(",")}
     args.build, args.out = (cli.ROOT / args.build, cli.ROOT / args.out)
     return args
@@ -100,6 +102,27 @@ def transpose_lines(rows):
     lines.append(f"padded is {t['shared_tile'] / t['padded']:.2f}x faster than shared_tile; tile_rows "
                  f"reaches {100 * g['tile_rows'] / g['copy']:.1f}% of copy")
     return sorted(lines)
+
+
+def cublas_share_lines(rows):
+    """Lab 08 by size: each variant's TFLOP/s as a share of cuBLAS's, measured in the same run (a
+    swept variant once a point), then cuBLAS's own TFLOP/s."""
+    sizes = sorted({int(r["size"]) for r in rows})
+    def name(r):
+        return f"{r['variant']} {r['sweep']}={r['param']}" if r["sweep"] else r["variant"]
+    tflops = {(name(r), int(r["size"])): float(r["tflops"]) for r in rows if r["tflops"]}
+    for n in sizes:
+        if tflops.get(("cublas", n), 0) <= 0:
+            raise cli.Refusal(f"08: no cublas TFLOP/s at n = {n} in the CSV")
+    variants = [v for v in dict.fromkeys(name(r) for r in rows) if v not in ("cublas", "exercise")]
+    width = max(len(v) for v in variants + ["cublas TFLOP/s"]) + 2
+    lines = ["% of cublas".ljust(width) + "".join(f"{n:>9}" for n in sizes)]
+    for v in variants:
+        cells = [f"{100 * tflops[(v, n)] / tflops[('cublas', n)]:>8.1f}%" if (v, n) in tflops
+                 else f"{'-':>9}" for n in sizes]
+        lines.append(v.ljust(width) + "".join(cells))
+    lines.append("cublas TFLOP/s".ljust(width) + "".join(f"{tflops[('cublas', n)]:>9.2f}" for n in sizes))
+    return lines
 
 
 def prediction_line(command, seconds):
@@ -241,6 +264,18 @@ class Bench:
             self.output([tool, "run", "06", "--variant", "shared_stride", "--sweep", "full", "--format", "csv",
                          "--output", str(out / "06-stride-1001-counters.csv")])
 
+    def cublas_shares(self):
+        print("== 7. lab 08 against cuBLAS, n = 256 to 8192 (no counters)", flush=True)
+        if not self.has_lab("08"):
+            return
+        table = self.out / "08-sizes.csv"
+        self.output([self.tool, "run", "08", "--variant",
+                     "pad_to_64,coarse_1d,register_2d,vectorized,warp_tiled,cublas", "--size",
+                     "256,512,1024,2048,4096,8192", "--no-counters", "--repeat", "32", "--format", "csv",
+                     "--output", str(table)])
+        (self.out / "08-sizes.txt").unlink(missing_ok=True)
+        self.say(*cublas_share_lines(rows_of(table.read_text())), to=self.out / "08-sizes.txt")
+
     def tracer_cost(self):
         print("== 5. the memory tracer's cost (lab 04 at its default size, every variant and sweep point)")
         cost = self.out / "trace-cost.txt"
@@ -302,7 +337,8 @@ def run(argv):
     cli.output_folder(args.out)
     bench.runs_log.write_text("")
     sections = [(1, bench.counters_against_ncu), (2, bench.nvtx_cost), (3, bench.large_sizes),
-                (5, bench.tracer_cost), (6, bench.witness_cost), (4, bench.model_predictions)]
+                (5, bench.tracer_cost), (6, bench.witness_cost), (7, bench.cublas_shares),
+                (4, bench.model_predictions)]
     for number, section in sections:
         if number in args.sections:
             section()

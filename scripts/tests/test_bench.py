@@ -9,7 +9,7 @@ from cudalab_scripts import bench, cli
 
 class arguments(unittest.TestCase):
     def test_sections_and_model_only(self):
-        self.assertEqual(bench.parse([]).sections, {1, 2, 3, 4, 5, 6})
+        self.assertEqual(bench.parse([]).sections, {1, 2, 3, 4, 5, 6, 7})
         self.assertEqual(bench.parse(["--sections", "3,6"]).sections, {3, 6})
         self.assertEqual(bench.parse(["--model-only"]).sections, {4})
 
@@ -18,7 +18,7 @@ class arguments(unittest.TestCase):
         self.assertEqual((str(args.build), str(args.out)), (str(cli.ROOT / "build/ci"), "/tmp/b"))
 
     def test_each_bad_argument_is_refused(self):
-        for argv in (["--sections", "7"], ["--sections", "1,,2"], ["--sections"], ["--frobnicate"], ["3"]):
+        for argv in (["--sections", "8"], ["--sections", "1,,2"], ["--sections"], ["--frobnicate"], ["3"]):
             with self.assertRaises(cli.Refusal) as refused:
                 bench.parse(argv)
             self.assertEqual(refused.exception.status, 2, argv)
@@ -38,6 +38,21 @@ class reading_the_csv(unittest.TestCase):
         self.assertIn("padded is 1.67x faster than shared_tile; tile_rows reaches 110.9% of copy", lines)
         self.assertIn("tile_rows            0.1939 ms  2768.8 GB/s  110.9% of copy", lines)
         self.assertFalse(any(line.startswith(("copy ", "exercise ", "shared_stride ")) for line in lines))
+
+    def test_lab_08_shares_of_cublas_measured_in_the_same_run(self):
+        # The committed size sweep of lab 08 (labs/08-register-tiling/figures/sizes.csv).
+        rows = bench.rows_of((cli.ROOT / "labs/08-register-tiling/figures/sizes.csv").read_text())
+        lines = bench.cublas_share_lines(rows)
+        self.assertEqual(lines[0].split(), ["%", "of", "cublas", "256", "512", "1024", "2048", "4096", "8192"])
+        tflops = {(r["variant"], r["size"]): float(r["tflops"]) for r in rows}
+        warp_tiled = next(line for line in lines if line.startswith("warp_tiled"))
+        share = 100 * tflops[("warp_tiled", "4096")] / tflops[("cublas", "4096")]
+        self.assertEqual(warp_tiled.split()[-2], f"{share:.1f}%")
+        self.assertTrue(lines[-1].startswith("cublas TFLOP/s"))
+        self.assertTrue(all(len(line) <= bench.WIDTH for line in lines))
+        without = [r for r in rows if not (r["variant"] == "cublas" and r["size"] == "512")]
+        with self.assertRaises(cli.Refusal):
+            bench.cublas_share_lines(without)
 
     def test_a_csv_without_the_reference_stops_the_bench(self):
         rows = [r for r in self.rows("bench_transpose.csv") if r["variant"] != "copy"]
