@@ -74,6 +74,21 @@ class prose_figures(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertIn("98.6% is no longer quoted", out)
 
+    def test_a_figure_matches_its_precision_not_a_longer_number(self):
+        # 12 is not 12.5, 40.00 is 40.0, 3.2 is not the mantissa of 3.2e+01, and code is left out.
+        self.write("labs/09-demo/figures/times.csv", DATA + "x,3.2e+01\ny,40.00\n")
+        self.write(DOC, PROSE + "\nAbout 12 us each; `12 us` in code is not prose.\n")
+        status, out, _ = self.check()
+        self.assertEqual(status, 1)
+        self.assertEqual(out.count("is in no data file"), 1, out)
+        self.assertIn(f"{DOC}:12: 12 us is in no data file", out)
+
+    def test_a_derived_expression_is_decimal_arithmetic_only(self):
+        self.write("labs/09-demo/figures/derived.csv", DERIVED.replace("40.0 / 12.5", "0x28 / 12.5"))
+        status, _, err = self.check()
+        self.assertEqual(status, 2)
+        self.assertIn("not arithmetic on decimal numbers", err)
+
     def test_a_malformed_derived_file_is_one_line_and_exit_2(self):
         self.write("labs/09-demo/figures/derived.csv", "figure,value\n3.2x,3.2\n")
         status, _, err = self.check()

@@ -30,8 +30,8 @@ grade_report grade_debugging(const result_row& ex, const std::vector<result_row>
                 "threads load into the tile.");
 
   // Without the sanitizer, the canary band after out: a write past the output that lands in an
-  // allocation's slack, where no answer shows it, is seen here too, and a kernel that guards
-  // its stores only when compute-sanitizer is attached fails here.
+  // allocation's slack, where no answer shows it, is seen here too, and so is a kernel that
+  // guards its stores only when compute-sanitizer is attached.
   if (const std::optional<std::size_t> hit = ex.overwritten_past_outputs) {
     if (!g.line("canary", *hit == 0,
                 "canary after out, run without the sanitizer: " + std::to_string(*hit) +
@@ -61,6 +61,11 @@ grade_report grade_debugging(const result_row& ex, const std::vector<result_row>
     bool ok = false;
     if (r.device_unsupported) {
       line += "n/a (compute-sanitizer does not support this device)";
+      g.line(tool, false, line);
+      g.advise(
+          "This compute-sanitizer does not support the GPU: install the CUDA Toolkit that "
+          "matches the driver (cudalab doctor).");
+      continue;
     } else if (!r.error_summary) {
       line += "did not finish (exit " + std::to_string(run.child.exit_code) + ")";
       const std::string& out = run.child.output;
@@ -78,15 +83,21 @@ grade_report grade_debugging(const result_row& ex, const std::vector<result_row>
       const std::vector<finding_group> groups = group_findings(r);
       if (!groups.empty()) line += " (" + describe(groups.front()) + ")";
     }
-    if (!g.line(tool, ok, line) && r.error_summary && r.errors() > 0) g.advise(fix_for(tool));
+    if (!g.line(tool, ok, line))
+      g.advise(r.error_summary
+                   ? std::string(fix_for(tool))
+                   : "The run under " + tool +
+                         " did not finish: run `cudalab run 07 "
+                         "--variant exercise` under it to see why (scripts/sanitize.sh).");
     const bool right = run.answer && run.answer->ok;
     answers_ok = answers_ok && right;
     answers += (answers.empty() ? "" : ", ") + tool + " " +
                (run.answer ? (right ? std::string("ok") : "wrong (" + run.answer->detail + ")")
                            : std::string("none written"));
   }
-  // The answer under the sanitizer as without it: a kernel that behaves only when
-  // compute-sanitizer is attached, or only when it is not, fails one of the two.
+  // The answer under the sanitizer as without it: a kernel whose answer depends on whether
+  // compute-sanitizer is attached fails here or on "correct". (A barrier added only under the
+  // sanitizer is not caught: the race it hides may still give the right answer.)
   if (!sanitizer.empty() &&
       !g.line("sanitized_answers", answers_ok, "answers under compute-sanitizer: " + answers))
     g.advise("The blur must be right in every run, with the sanitizer attached and without.");

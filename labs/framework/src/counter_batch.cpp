@@ -177,6 +177,8 @@ void counter_batch::collect_together(std::vector<result_row>& rows, std::vector<
             nvtx::scoped_range variant_range(p.which->name, m_lab_id);
             nvtx::scoped_range phase("counters", m_lab_id);
             if (m_flush) m_flush->evict(stream);
+            // The launch sees the variation its inputs were made under, as prepare did.
+            const input_variation_scope inputs(p.variation);
             p.prepared->launch(stream);
           }
           if (m_flush) m_flush->evict(stream);  // writes back the last point's dirty lines
@@ -248,6 +250,9 @@ void counter_batch::collect_together(std::vector<result_row>& rows, std::vector<
 
 void counter_batch::prepare_fresh_inputs(std::vector<result_row>& rows,
                                          std::vector<pending>& points, cudaStream_t stream) {
+  // The pass before this one launched on inputs of its own: its answer is verified before its
+  // point goes, so that every counted launch, not only the last, must be right.
+  if (points.front().variation != 0) verify_counted_launches(rows, points, stream);
   for (auto& p : points) {
     p.variation = fresh_input_variation();
     const input_variation_scope inputs(p.variation);
@@ -266,7 +271,7 @@ void counter_batch::verify_counted_launches(std::vector<result_row>& rows,
     const verify_result counted = p.prepared->verify();
     verify_result& row = rows[p.row].verification;
     if (row.ok && !counted.ok)
-      row = {false, "the counted launch, on inputs of its own: " + counted.detail};
+      row = {false, "a counted launch, on inputs of its own: " + counted.detail};
   }
 }
 

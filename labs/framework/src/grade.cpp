@@ -44,6 +44,7 @@ grade_outcome grade_as_exercise(const lab& l, const variant& candidate, int devi
   request.extra_metrics = resolve_metric_names(extra);
   request.counters = spec.needs_counters;
   request.fresh_inputs_for_counters = true;
+  request.verify_every_launch = true;
   // A candidate that is itself a reference (a solution graded by the tests) runs once: two rows
   // of one point would share its traced launches, and each would count both.
   bool candidate_is_reference = false;

@@ -264,11 +264,13 @@ std::vector<result_row> predict_only(const run_request& request, const std::vect
 // Times a point's launches: the first traced under its label when the tracer is attached
 // (cudalab run --trace's second process, or check's fallback); the rest run untraced.
 timing_stats time_point(const point& p, const run_request& request, prepared_variant& prepared,
-                        cuda_stream& stream, bool tracing) {
+                        cuda_stream& stream, bool tracing, verify_result& every_launch) {
   bool traced = !tracing;
   const std::string label =
       trace::trace_point_label(p.which->name, p.config.size, p.config.block, p.config.param);
+  int launches = 0;
   const auto launch = [&] {
+    ++launches;
     if (traced) return prepared.launch(stream.get());
     traced = true;
     trace::scoped_point mark(label);
@@ -277,13 +279,27 @@ timing_stats time_point(const point& p, const run_request& request, prepared_var
   const int cap = p.which->max_timed_runs;
   const int warmup = cap > 0 ? std::min(request.warmup, 1) : request.warmup;
   const int repeat = cap > 0 ? std::min(request.repeat, cap) : request.repeat;
+  // Before each launch but the first, the previous one's answer where every launch is verified
+  // (the last is verified after the timing, as in every run).
+  const auto verify_previous = [&] {
+    if (!request.verify_every_launch || launches == 0 || !every_launch.ok) return;
+    prepared.download(stream.get());
+    const verify_result r = prepared.verify();
+    if (!r.ok)
+      every_launch = {false, "launch " + std::to_string(launches) + " of " +
+                                 std::to_string(warmup + repeat) +
+                                 " (warm-ups first): " + r.detail};
+  };
   if (p.which->timed_on_host)
     return time_on_host(warmup, repeat, launch, [&] {
+      verify_previous();
       prepared.reset(stream.get());
       stream.synchronize();
     });
-  return time_on_stream(stream.get(), warmup, repeat, launch,
-                        [&] { prepared.reset(stream.get()); });
+  return time_on_stream(stream.get(), warmup, repeat, launch, [&] {
+    verify_previous();
+    prepared.reset(stream.get());
+  });
 }
 
 // One point on the GPU, each phase in its NVTX range and timed on the host: allocate, upload,
@@ -296,6 +312,7 @@ std::unique_ptr<prepared_variant> measure_point(const point& p, const run_reques
   nvtx::scoped_range lab_range(lab_id, lab_id);
   nvtx::scoped_range variant_range(p.which->name, lab_id);
   std::unique_ptr<prepared_variant> prepared;
+  verify_result every_launch{true, ""};  // the earlier launches' answers (verify_every_launch)
   {
     nvtx::scoped_range phase("alloc", lab_id);
     prepared = p.which->prepare(p.config, stream.get());
@@ -310,7 +327,7 @@ std::unique_ptr<prepared_variant> measure_point(const point& p, const run_reques
   if (p.which->resources) row.resources = p.which->resources(p.config);
   {
     nvtx::scoped_range phase("kernel", lab_id);
-    row.time = time_point(p, request, *prepared, stream, tracing);
+    row.time = time_point(p, request, *prepared, stream, tracing, every_launch);
     row.phases.kernel_ms = clock.lap_ms();
   }
   {
@@ -324,6 +341,7 @@ std::unique_ptr<prepared_variant> measure_point(const point& p, const run_reques
   {
     nvtx::scoped_range phase("verify", lab_id);
     row.verification = prepared->verify();
+    if (row.verification.ok && !every_launch.ok) row.verification = every_launch;
     row.phases.verify_ms = clock.lap_ms();
   }
   return prepared;

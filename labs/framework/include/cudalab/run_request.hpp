@@ -47,6 +47,9 @@ struct run_request {
   // it cached from an earlier launch (the grader's runs; counters of a plain run reuse the
   // timed point).
   bool fresh_inputs_for_counters = false;
+  // Every warm-up and timed launch is verified, not only the last (the grader's runs): a launcher
+  // that idles through some of the timed launches would otherwise lower the median unseen.
+  bool verify_every_launch = false;
   std::vector<std::string> metrics;        // CUPTI names; empty: the lab's default set (memory)
   std::vector<std::string> extra_metrics;  // added to either (the checkers' own counters)
   int device = 0;
