@@ -36,6 +36,11 @@ function(cudalab_add_graded_tests lab_dir factory)
     set(built_${kind} "")
     foreach(way IN LISTS ways)
       get_filename_component(name ${way} NAME_WE)
+      # The name becomes a test's name and a C++ identifier.
+      if(NOT name MATCHES "^[a-z][a-z0-9_]*$")
+        message(FATAL_ERROR "labs/${lab_dir}/tests/${kind}/${name}.cu: a way's name is lower case "
+                            "letters, digits and underscores, starting with a letter")
+      endif()
       string(APPEND built_${kind} "${name},")
       set(way_lab ${lab}_${kind}_${name})
       add_library(${way_lab} STATIC ${way})
