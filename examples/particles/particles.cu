@@ -1,8 +1,8 @@
 // A standalone CUDA program the kit did not write for a lab: n particles of 32 bytes each
 // (position, velocity, mass, charge: an array of structures), advanced one time step. Each thread
-// reads its particle's position and velocity and writes its position back, so a warp's 32 loads
-// of a float are 32 bytes apart: 8 of every 32 bytes of each sector it touches are the ones it
-// asked for. It is here to point the tools at a program the kit did not write (ncu,
+// reads its particle's position and velocity and writes its position back, so the 32 lanes of a
+// warp's load of one component are 32 bytes apart: of each 32-byte sector it touches, it asked
+// for 4 bytes. It is here to point the tools at a program the kit did not write (ncu,
 // compute-sanitizer, nsys work on it as on any CUDA program).
 //
 // Usage: cudalab_example_particles [particles]   (default 4194304; exit 2 on a bad argument)
