@@ -56,6 +56,13 @@ class prose_figures(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertIn(f"{DOC}:12: 11.9 us is in no data file", out)
 
+    def test_micro_seconds_and_times_signs_are_units_too(self):
+        self.write(DOC, PROSE + "\nA launch costs 6.1 µs; the tile is 2.5× faster.\n")
+        status, out, _ = self.check()
+        self.assertEqual(status, 1)
+        self.assertIn(f"{DOC}:12: 6.1 µs is in no data file", out)
+        self.assertIn(f"{DOC}:12: 2.5× is in no data file", out)
+
     def test_a_derived_row_whose_arithmetic_is_off_fails(self):
         self.write("labs/09-demo/figures/derived.csv", DERIVED.replace("40.0 / 12.5", "40.0 / 10.0"))
         status, out, _ = self.check()
