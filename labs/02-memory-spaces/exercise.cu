@@ -17,10 +17,11 @@
 //   build/release/tools/cudalab/cudalab run 02 --variant exercise,local_spill,registers
 //   build/release/tools/cudalab/cudalab check 02
 // `check` runs your kernel with hardware counters and passes it when its sums are right, its
-// local-memory load and store sectors are no more than the registers kernel's (none), its
-// global sectors no more than reading x and writing the sums once, it takes no other memory
-// path (atomics, reductions, texture, generic LD/ST, TMA, another block's shared memory), and
-// its launch runs only your own kernels (no library's) and no cudaMemcpy or cudaMemset.
+// local-memory load and store sectors are no more than the registers kernel's (none), its global
+// sectors no more than reading x and writing the sums once, it takes no other memory path (atomics,
+// reductions, texture, surfaces, generic LD/ST, TMA, shared atomics, matrix loads and stores,
+// another block's shared memory, and in this lab shared memory itself), and its launch runs only
+// your own kernels (no library's) and no cudaMemcpy or cudaMemset.
 #include "memory_lab.hpp"
 #include "memory_variants.hpp"
 

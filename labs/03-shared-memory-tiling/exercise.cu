@@ -16,13 +16,13 @@
 // Build (cmake --build build/release), then:
 //   build/release/tools/cudalab/cudalab run 03 --variant exercise,tiled --sweep tile=16
 //   build/release/tools/cudalab/cudalab check 03
-// `check` runs your kernel with hardware counters and passes it when it is correct, its global
-// load sectors are no more than the 16 x 16 tiled product's (the model's figure at this size),
-// it writes each output once, it has no shared-memory bank conflict (counted per instruction,
-// exact), its median time is at most 2 x the 16 x 16 tiled product's, timed in the same run (a
-// floor, not a race), it takes no other memory path (atomics, reductions, texture, generic
-// LD/ST, TMA, another block's shared memory), and its launch runs only your own kernels (no
-// library's) and no cudaMemcpy or cudaMemset.
+// `check` runs your kernel with hardware counters and passes it when it is correct, its global load
+// sectors are no more than the 16 x 16 tiled product's (the model's figure at this size), it writes
+// each output once, it has no shared-memory bank conflict (counted per instruction, exact), its
+// median time is at most 2 x the 16 x 16 tiled product's, timed in the same run (a floor, not a
+// race), it takes no other memory path (atomics, reductions, texture, surfaces, generic LD/ST, TMA,
+// shared atomics, matrix loads and stores, another block's shared memory), and its launch runs only
+// your own kernels (no library's) and no cudaMemcpy or cudaMemset.
 #include "matmul_variants.hpp"
 
 #include "matmul/matmul_index.cuh"

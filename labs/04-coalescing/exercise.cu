@@ -17,14 +17,14 @@
 // Build (cmake --build build/release), then:
 //   build/release/tools/cudalab/cudalab run 04-coalescing --variant exercise,aos_float3_staged
 //   build/release/tools/cudalab/cudalab check 04-coalescing
-// `check` runs your kernel beside aos_float3_staged, aos_float4 and soa with hardware counters
-// and passes it only when it is correct, no load or store request touches more sectors than
-// its bytes fill (a cp.async counts as the global load it is), its total sectors are no more
-// than the ideal (every byte it reads or writes is used), its requests carry a warp of floats
-// (128 bytes) or more on average, its median time is at most 2 x aos_float3_staged's, timed in
-// the same run (a floor, not a race), it takes no other memory path (atomics, reductions,
-// texture, generic LD/ST, TMA, another block's shared memory), and its launch runs only your
-// own kernels (no library's) and no cudaMemcpy or cudaMemset.
+// `check` runs your kernel beside aos_float3_staged, aos_float4 and soa with hardware counters and
+// passes it only when it is correct, no load or store request touches more sectors than its bytes
+// fill (a cp.async counts as the global load it is), its total sectors are no more than the ideal
+// (every byte it reads or writes is used), its requests carry a warp of floats (128 bytes) or more
+// on average, its median time is at most 2 x aos_float3_staged's, timed in the same run (a floor,
+// not a race), it takes no other memory path (atomics, reductions, texture, surfaces, generic
+// LD/ST, TMA, shared atomics, matrix loads and stores, another block's shared memory), and its
+// launch runs only your own kernels (no library's) and no cudaMemcpy or cudaMemset.
 #include "coalescing_lab.hpp"
 
 #include "cudalab/check.hpp"

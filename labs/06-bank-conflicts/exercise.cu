@@ -17,14 +17,14 @@
 // Build (cmake --build build/release), then:
 //   build/release/tools/cudalab/cudalab run 06 --variant exercise,shared_tile,padded
 //   build/release/tools/cudalab/cudalab check 06
-// `check` runs your kernel with hardware counters and passes it when it is the exact transpose,
-// its loads and stores touch no more sectors a request, and make no more requests, than the
-// padded transpose (the model's figures at this size), it has no shared-memory bank conflict
-// (counted per instruction at the SASS level: zero, exactly), its median time is at most 2 x
-// the padded transpose's, timed in the same run (a floor, not a race), it takes no other memory
-// path (atomics, reductions, texture, generic LD/ST, TMA, another block's shared memory), and
-// its launch runs only your own kernels and no cudaMemcpy or cudaMemset (no copy-engine
-// transpose).
+// `check` runs your kernel with hardware counters and passes it when it is the exact transpose, its
+// loads and stores touch no more sectors a request, and make no more requests, than the padded
+// transpose (the model's figures at this size), it has no shared-memory bank conflict (counted per
+// instruction at the SASS level: zero, exactly), its median time is at most 2 x the padded
+// transpose's, timed in the same run (a floor, not a race), it takes no other memory path (atomics,
+// reductions, texture, surfaces, generic LD/ST, TMA, shared atomics, matrix loads and stores,
+// another block's shared memory), and its launch runs only your own kernels and no cudaMemcpy or
+// cudaMemset (no copy-engine transpose).
 #include "transpose_variants.hpp"
 
 #include "transpose/transpose_index.cuh"

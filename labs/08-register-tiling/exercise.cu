@@ -19,11 +19,12 @@
 //   build/release/tools/cudalab/cudalab run 08 --variant exercise,register_2d,cublas
 //   build/release/tools/cudalab/cudalab check 08
 // `check` passes your kernel when it is correct, its measured shared load instructions per
-// multiply-add are at most 0.45, its TFLOP/s are at least 25% of cublasSgemm's, measured in
-// the same run, every multiply-add is an FP32 FFMA (at least n^3 of them) and none runs on the
-// tensor cores (no wmma or mma), it uses the other memory paths (atomics, reductions, texture,
-// generic LD/ST, TMA, another block's shared memory) no more than cuBLAS does, and its launch runs
-// only your own kernels (no cuBLAS call) and no cudaMemcpy or cudaMemset.
+// multiply-add are at most 0.45, its TFLOP/s are at least 25% of cublasSgemm's, measured in the
+// same run, every multiply-add is an FP32 FFMA (at least n^3 of them) and none runs on the tensor
+// cores (no wmma or mma), it uses the other memory paths (atomics, reductions, texture, surfaces,
+// generic LD/ST, TMA, shared atomics, matrix loads and stores, another block's shared memory) no
+// more than cuBLAS does, and its launch runs only your own kernels (no cuBLAS call) and no
+// cudaMemcpy or cudaMemset.
 #include "regtile_variants.hpp"
 
 #include "matmul/matmul_index.cuh"
