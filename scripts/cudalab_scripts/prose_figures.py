@@ -29,6 +29,7 @@ import csv
 import operator
 import re
 import sys
+import textwrap
 from pathlib import Path
 
 from cudalab_scripts import cli
@@ -38,6 +39,7 @@ NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+"
 FIGURE = re.compile(r"(?<![\w.,])(?P<number>" + NUMBER + r")(?P<unit>" + UNIT + r")(?![\w/])")
 CAPACITY = re.compile(r"\d+\s?(?:MB|GB|KiB|MiB|GiB)")
 UNSOURCED = Path("docs/data/unsourced-figures.csv")
+WIDTH = 120  # every line the check prints
 FENCE = re.compile(r"^\s*```.*?^\s*```", re.M | re.S)
 CODE_SPAN = re.compile(r"`[^`\n]*`")
 RENDERED = re.compile(r"<!-- table [^>]*-->.*?<!-- end of table [^>]*-->", re.S)
@@ -219,9 +221,12 @@ def run(argv):
         found, waiting = check_doc(root, doc, unsourced.get(doc, set()))
         problems += found
         pending += waiting
-    for problem in problems:
-        print(f"check-prose-figures.sh: {problem}")
     if problems:
+        print(f"check-prose-figures.sh: {len(problems)} problem(s) with figures and their data:")
+        for problem in problems:  # each within WIDTH columns, its continuation indented
+            print("\n".join(textwrap.wrap(problem, WIDTH, initial_indent="  ",
+                                           subsequent_indent="      ", break_long_words=False,
+                                           break_on_hyphens=False)))
         return cli.FAILED
     print(f"check-prose-figures.sh: {count} figures in {len(docs)} docs: {count - pending} from "
           f"data, {pending} still to trace ({UNSOURCED})")

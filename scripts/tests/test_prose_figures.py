@@ -54,6 +54,7 @@ class prose_figures(unittest.TestCase):
         self.write(DOC, PROSE + "\nThe padded kernel takes 11.9 us.\n")
         status, out, _ = self.check()
         self.assertEqual(status, 1)
+        self.assertTrue(all(len(line) <= 120 for line in out.split("\n")), out)
         self.assertIn(f"{DOC}:12: 11.9 us is in no data file", out)
 
     def test_micro_seconds_and_times_signs_are_units_too(self):
