@@ -2,6 +2,7 @@
 #include "sanitizer_run.hpp"
 
 #include "cudalab/check.hpp"
+#include "cudalab/scratch_folder.hpp"
 #include "cudalab/trace/tracer_support.hpp"
 
 #include <unistd.h>
@@ -19,29 +20,6 @@ namespace {
 bool is_executable(const std::string& path) {
   return !path.empty() && ::access(path.c_str(), X_OK) == 0;
 }
-
-// A private directory for the child's report, removed with what it holds.
-class report_directory {
- public:
-  report_directory() {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/cudalab-sanitized-XXXXXX";
-    if (::mkdtemp(pattern.data()) == nullptr)
-      throw error(std::string("cannot make a directory for the sanitized run's report: ") +
-                  std::strerror(errno));
-    m_path = pattern;
-  }
-  ~report_directory() {
-    ::unlink(file().c_str());
-    ::rmdir(m_path.c_str());
-  }
-  report_directory(const report_directory&) = delete;
-  report_directory& operator=(const report_directory&) = delete;
-  std::string file() const { return m_path + "/run.json"; }
-
- private:
-  std::string m_path;
-};
 
 // The verification of the report's first row: {"rows": [{"verified": "ok", "verify_detail"}]}.
 std::optional<verify_result> answer_in(const std::string& path) {
@@ -99,15 +77,16 @@ sanitized_run run_under_sanitizer(const std::string& sanitizer, const std::strin
                                   std::size_t size) {
   std::vector<std::string> argv{sanitizer, "--tool", tool == "leak" ? "memcheck" : tool};
   if (tool == "leak") argv.insert(argv.end(), {"--leak-check", "full"});
-  const report_directory directory;
-  argv.insert(argv.end(), {"--print-limit", "20", check_runner_program(), "run", lab, "--variant",
-                           variant, "--no-counters", "--warmup", "0", "--repeat", "1", "--size",
-                           std::to_string(size), "--format", "json", "--output", directory.file()});
+  const scratch_folder directory("sanitized");
+  argv.insert(argv.end(),
+              {"--print-limit", "20", check_runner_program(), "run", lab, "--variant", variant,
+               "--no-counters", "--warmup", "0", "--repeat", "1", "--size", std::to_string(size),
+               "--format", "json", "--output", directory.path() + "/run.json"});
   sanitized_run run;
   run.tool = tool;
   run.child = run_captured(argv);
   run.report = parse_sanitizer_output(run.child.output);
-  run.answer = answer_in(directory.file());
+  run.answer = answer_in(directory.path() + "/run.json");
   return run;
 }
 

@@ -171,16 +171,14 @@ void add_other_memory_paths_line(grade_report& report, const result_row& exercis
 
 void add_speed_line(grade_report& report, const result_row& exercise, const result_row* reference,
                     double slowest_factor) {
-  grade_line line;
-  line.key = "speed";
   if (timed_under_tracer(exercise)) {
     // Every kernel of the tracer's process runs patched: no time there is the learner's. The
     // lesson's own lines judge the kernel; this floor waits for a run with counters.
-    line.text = "speed n/a: timed under the memory tracer, so not graded here";
-    line.ok = true;
-    report.lines.push_back(std::move(line));
+    report.add("speed", true, "speed n/a: timed under the memory tracer, so not graded here");
     return;
   }
+  grade_line line;
+  line.key = "speed";
   const double mine = exercise.time.median_ms;
   const double theirs = reference ? reference->time.median_ms : 0;
   const std::string name = reference ? reference->variant_name : std::string("the reference");
@@ -225,13 +223,11 @@ std::vector<const variant*> graded_variants(const lab& l) {
 
 bool report_missing_counters(const result_row& ex, grade_report& g) {
   if (ex.counters.available) return false;
-  grade_line line;
-  line.key = "counters";
-  line.text = "counters: n/a (" + ex.counters.reason + ")";
-  line.hint = ex.counters.reason == counter_cell::no_kernel_ran
-                  ? "The launch ran no kernel: the lesson's kernel must do the work."
-                  : "Grading needs hardware counters; cudalab doctor explains how to enable them.";
-  g.lines.push_back(std::move(line));
+  g.add("counters", false, "counters: n/a (" + ex.counters.reason + ")",
+        ex.counters.reason == counter_cell::no_kernel_ran
+            ? "The launch ran no kernel: the lesson's kernel must do the work."
+            : "Grading needs hardware counters; cudalab doctor explains how to enable "
+              "them.");
   return true;
 }
 
@@ -259,11 +255,7 @@ grade_sheet::grade_sheet(const result_row& ex, const std::string& advice_if_wron
 }
 
 bool grade_sheet::line(std::string key, bool ok, std::string text) {
-  grade_line l;
-  l.key = std::move(key);
-  l.text = std::move(text);
-  l.ok = ok;
-  m_report.lines.push_back(std::move(l));
+  m_report.add(std::move(key), ok, std::move(text));
   return ok;
 }
 

@@ -33,15 +33,6 @@ std::size_t bytes_of(const std::vector<data_movement>& moves) {
   return total;
 }
 
-void add_line(grade_report& report, std::string key, bool ok, std::string text, std::string hint) {
-  grade_line line;
-  line.key = std::move(key);
-  line.ok = ok;
-  line.text = std::move(text);
-  line.hint = std::move(hint);
-  report.lines.push_back(std::move(line));
-}
-
 }  // namespace
 
 gpu_activity graded_launch_activity(const variant& v, const launch_config& config,
@@ -87,8 +78,8 @@ void add_activity_lines(grade_report& report, const gpu_activity& exercise,
                         const std::vector<gpu_activity>& references, bool learners_code,
                         const verify_result* verification) {
   if (!exercise.available) {
-    add_line(report, "kernels", false, "kernels n/a: " + exercise.reason,
-             "The grader must see what the launch runs: " + exercise.reason + ".");
+    report.add("kernels", false, "kernels n/a: " + exercise.reason,
+               "The grader must see what the launch runs: " + exercise.reason + ".");
     return;
   }
   std::vector<std::string> own, foreign;
@@ -107,16 +98,16 @@ void add_activity_lines(grade_report& report, const gpu_activity& exercise,
     text += ", all the exercise's own (" + joined(own) + ")";
   else
     text += ", not the exercise's own: " + joined(foreign);
-  add_line(report, "kernels", !exercise.kernels.empty() && foreign.empty(), text,
-           exercise.kernels.empty()
-               ? "The launch ran no kernel: the work must be done by the exercise's kernel."
-               : "Work done by a library's kernels, or by the lab's own, is not the exercise's: "
-                 "write the kernel the lesson is about and launch only your own kernels.");
+  report.add("kernels", !exercise.kernels.empty() && foreign.empty(), text,
+             exercise.kernels.empty()
+                 ? "The launch ran no kernel: the work must be done by the exercise's kernel."
+                 : "Work done by a library's kernels, or by the lab's own, is not the exercise's: "
+                   "write the kernel the lesson is about and launch only your own kernels.");
   if (verification && !verification->ok)
-    add_line(report, "inventoried_launch_correct", false,
-             "the inventoried launch correct: " + verification->detail,
-             "One more launch of the exercise, the one whose kernels were listed, got a wrong "
-             "answer: every launch must compute the result, not only the ones that were timed.");
+    report.add("inventoried_launch_correct", false,
+               "the inventoried launch correct: " + verification->detail,
+               "One more launch of the exercise, the one whose kernels were listed, got a wrong "
+               "answer: every launch must compute the result, not only the ones that were timed.");
 
   std::size_t most = 0;  // copies and memsets of the references' launches, at the most
   for (const auto& r : references) most = std::max(most, r.copies.size());

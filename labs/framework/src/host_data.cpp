@@ -39,16 +39,11 @@ std::atomic<std::size_t> canary_words{0};
 std::uint64_t input_variation() { return current_variation.load(); }
 
 input_variation_scope::input_variation_scope(std::uint64_t variation)
-    : m_previous(current_variation.exchange(variation)) {}
-
-input_variation_scope::~input_variation_scope() { current_variation.store(m_previous); }
+    : setting_scope(current_variation, variation) {}
 
 std::size_t output_canary_words() { return canary_words.load(); }
 
-output_canary_scope::output_canary_scope(std::size_t words)
-    : m_previous(canary_words.exchange(words)) {}
-
-output_canary_scope::~output_canary_scope() { canary_words.store(m_previous); }
+output_canary_scope::output_canary_scope(std::size_t words) : setting_scope(canary_words, words) {}
 
 std::uint64_t fresh_input_variation() { return ++variations_given; }
 

@@ -85,6 +85,15 @@ std::string grade_report::hint() const {
   return out;
 }
 
+void grade_report::add(std::string key, bool ok, std::string text, std::string hint) {
+  grade_line line;
+  line.key = std::move(key);
+  line.ok = ok;
+  line.text = std::move(text);
+  line.hint = std::move(hint);
+  lines.push_back(std::move(line));
+}
+
 const grade_line* grade_report::find(std::string_view key) const {
   for (const grade_line& l : lines)
     if (l.key == key) return &l;

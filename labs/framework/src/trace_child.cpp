@@ -32,24 +32,13 @@ std::string tail_of(const std::string& path, std::size_t lines) {
 
 }  // namespace
 
-trace_workspace::trace_workspace() {
-  const char* tmp = std::getenv("TMPDIR");
-  std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/cudalab-trace-XXXXXX";
-  std::vector<char> buffer(pattern.begin(), pattern.end());
-  buffer.push_back('\0');
-  if (!mkdtemp(buffer.data()))
-    throw error("cannot make a folder for the trace (" + pattern + "): " + std::strerror(errno),
-                "set TMPDIR to a writable folder");
-  m_dir = buffer.data();
-}
+trace_workspace::trace_workspace() = default;
 
 trace_workspace::~trace_workspace() {
   if (const char* keep = std::getenv("CUDALAB_TRACE_KEEP"); keep && std::string(keep) == "1") {
-    std::cerr << "cudalab: trace files kept in " << m_dir << "\n";
-    return;
+    std::cerr << "cudalab: trace files kept in " << dir() << "\n";
+    m_folder.keep();
   }
-  std::error_code ignored;
-  std::filesystem::remove_all(m_dir, ignored);
 }
 
 int trace_deadline_seconds(const std::vector<std::string>& arguments) {

@@ -13,7 +13,7 @@
 // CUDALAB_CHECK_RUNNER, where given, is the program the grade runs variants in (lab 07's
 // sanitizer runs). Lines are found by key, never by position or wording.
 #include "cudalab/testing/grader_tests.hpp"
-#include "cudalab/testing/one_lab_registry.hpp"
+#include "linked_lab.hpp"
 
 #include "gpu_test.hpp"
 
@@ -28,28 +28,14 @@
 #define CUDALAB_TEXT_OF(x) CUDALAB_TEXT_OF_EXPANDED(x)
 #define CUDALAB_TEXT_OF_EXPANDED(x) #x
 
-#if !defined(CUDALAB_MAKE_LAB)
-#error "compile with CUDALAB_MAKE_LAB=<the lab's factory>"
-#endif
 #if defined(CUDALAB_GRADES_WRONG_WAY)
 #define CUDALAB_GRADED_WAY CUDALAB_GRADES_WRONG_WAY
 #elif defined(CUDALAB_GRADES_RIGHT_WAY)
 #define CUDALAB_GRADED_WAY CUDALAB_GRADES_RIGHT_WAY
 #endif
 
-namespace cudalab::labs {
-lab CUDALAB_MAKE_LAB();
-}
-
-CUDALAB_REGISTRY_OF_ONE_LAB(cudalab::labs::CUDALAB_MAKE_LAB)
-
 namespace cudalab::testing {
 namespace {
-
-const lab& the_lab() {
-  static const lab l = labs::CUDALAB_MAKE_LAB();
-  return l;
-}
 
 // A grade that reads counters needs them; one that judges by other means (lab 07 runs
 // compute-sanitizer in a child) needs the GPU alone. The suites name the build: labNN.check,

@@ -4,8 +4,7 @@
 // wrong way names the line it must fail, and the untouched exercise names the lines the lesson
 // is about. A way added without its expectation, or listed without its file, fails here, in CI,
 // not first on the GPU.
-#include "cudalab/lab.hpp"
-#include "cudalab/testing/one_lab_registry.hpp"
+#include "linked_lab.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,16 +14,9 @@
 #include <string>
 #include <vector>
 
-#if !defined(CUDALAB_MAKE_LAB) || !defined(CUDALAB_BUILT_WRONG_WAYS) || \
-    !defined(CUDALAB_BUILT_RIGHT_WAYS)
-#error "compile with CUDALAB_MAKE_LAB, CUDALAB_BUILT_WRONG_WAYS and CUDALAB_BUILT_RIGHT_WAYS"
+#if !defined(CUDALAB_BUILT_WRONG_WAYS) || !defined(CUDALAB_BUILT_RIGHT_WAYS)
+#error "compile with CUDALAB_BUILT_WRONG_WAYS and CUDALAB_BUILT_RIGHT_WAYS"
 #endif
-
-namespace cudalab::labs {
-lab CUDALAB_MAKE_LAB();
-}
-
-CUDALAB_REGISTRY_OF_ONE_LAB(cudalab::labs::CUDALAB_MAKE_LAB)
 
 namespace cudalab::testing {
 namespace {
@@ -44,14 +36,14 @@ std::set<std::string> names_of(const std::vector<graded_way>& ways) {
 }
 
 TEST(graded_ways, the_spec_lists_every_built_way_and_no_other) {
-  const lab l = labs::CUDALAB_MAKE_LAB();
+  const lab& l = the_lab();
   ASSERT_TRUE(l.exercise.has_value());
   EXPECT_EQ(names_of(l.exercise->wrong_ways), names_in(CUDALAB_BUILT_WRONG_WAYS)) << l.id;
   EXPECT_EQ(names_of(l.exercise->right_ways), names_in(CUDALAB_BUILT_RIGHT_WAYS)) << l.id;
 }
 
 TEST(graded_ways, each_wrong_way_names_its_line_and_no_right_way_does) {
-  const lab l = labs::CUDALAB_MAKE_LAB();
+  const lab& l = the_lab();
   for (const graded_way& w : l.exercise->wrong_ways) {
     EXPECT_FALSE(w.fails_on.empty()) << w.name;
     EXPECT_FALSE(w.why.empty()) << w.name;
@@ -63,7 +55,7 @@ TEST(graded_ways, each_wrong_way_names_its_line_and_no_right_way_does) {
 }
 
 TEST(graded_ways, the_untouched_exercise_fails_on_named_lines) {
-  const lab l = labs::CUDALAB_MAKE_LAB();
+  const lab& l = the_lab();
   const std::vector<std::string>& keys = l.exercise->untouched_fails_on;
   EXPECT_FALSE(keys.empty()) << l.id;
   EXPECT_EQ(std::set<std::string>(keys.begin(), keys.end()).size(), keys.size()) << l.id;

@@ -5,6 +5,7 @@
 
 #include "cudalab/lab.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -29,15 +30,28 @@ inline std::uint64_t splitmix64(std::uint64_t x) {
 // variant's CPU reference follows its inputs. Hold the scope over prepare, the launches,
 // download and verify alike.
 std::uint64_t input_variation();
-class input_variation_scope {
+
+// Sets one of this file's process-wide settings for the scope's life and puts the previous value
+// back when it ends (one grade at a time in a process, as `check` and the tests run them).
+template <class T>
+class setting_scope {
  public:
-  explicit input_variation_scope(std::uint64_t variation);
-  ~input_variation_scope();
-  input_variation_scope(const input_variation_scope&) = delete;
-  input_variation_scope& operator=(const input_variation_scope&) = delete;
+  setting_scope(const setting_scope&) = delete;
+  setting_scope& operator=(const setting_scope&) = delete;
+
+ protected:
+  setting_scope(std::atomic<T>& setting, T value)
+      : m_setting(setting), m_previous(setting.exchange(value)) {}
+  ~setting_scope() { m_setting.store(m_previous); }
 
  private:
-  std::uint64_t m_previous;
+  std::atomic<T>& m_setting;
+  T m_previous;
+};
+
+class input_variation_scope : public setting_scope<std::uint64_t> {
+ public:
+  explicit input_variation_scope(std::uint64_t variation);
 };
 // A variation no earlier call in this process returned (never 0).
 std::uint64_t fresh_input_variation();
@@ -59,21 +73,16 @@ verify_result compare_floats(const float* got, const double* expected, std::size
 // A band of `count` words after the output, filled with canary_word before each launch.
 inline constexpr std::uint32_t canary_word = 0xCA11AB1Eu;
 // How many words of the band no longer hold canary_word ("" when intact).
+std::size_t count_overwritten(const std::uint32_t* band, std::size_t count);
+
 // The words of canary band a variant whose outputs are exact-size (lab 07, where memcheck must
 // see a write past the end) keeps after them now: 0, the default, keeps none. The grader's
 // runs in its own process (never the ones under compute-sanitizer) hold a band, so that a write
 // past the output that lands in an allocation's slack shows without the sanitizer too.
 std::size_t output_canary_words();
-class output_canary_scope {
+class output_canary_scope : public setting_scope<std::size_t> {
  public:
   explicit output_canary_scope(std::size_t words);
-  ~output_canary_scope();
-  output_canary_scope(const output_canary_scope&) = delete;
-  output_canary_scope& operator=(const output_canary_scope&) = delete;
-
- private:
-  std::size_t m_previous;
 };
-std::size_t count_overwritten(const std::uint32_t* band, std::size_t count);
 
 }  // namespace cudalab

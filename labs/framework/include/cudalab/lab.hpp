@@ -218,6 +218,8 @@ struct grade_report {
   std::string hint() const;
   // The line with `key`, or nullptr.
   const grade_line* find(std::string_view key) const;
+  // Adds a line judged otherwise than against a bound (correctness, the inventory, an n/a).
+  void add(std::string key, bool ok, std::string text, std::string hint = {});
 };
 
 // The end of every printed grader line: "  ok" or "  FAIL".

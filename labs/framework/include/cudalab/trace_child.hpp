@@ -2,6 +2,7 @@
 // or the hardware's per-line counters): its temporary folder, its deadline, and its end.
 #pragma once
 
+#include "cudalab/scratch_folder.hpp"
 #include "cudalab/trace/tracer_support.hpp"
 
 #include <string>
@@ -16,14 +17,12 @@ class trace_workspace {
  public:
   trace_workspace();
   ~trace_workspace();
-  trace_workspace(const trace_workspace&) = delete;  // one owner removes the folder
-  trace_workspace& operator=(const trace_workspace&) = delete;
-  const std::string& dir() const noexcept { return m_dir; }
-  std::string trace_file() const { return m_dir + "/trace.jsonl"; }
-  std::string log_file() const { return m_dir + "/child.log"; }
+  const std::string& dir() const noexcept { return m_folder.path(); }
+  std::string trace_file() const { return dir() + "/trace.jsonl"; }
+  std::string log_file() const { return dir() + "/child.log"; }
 
  private:
-  std::string m_dir;
+  scratch_folder m_folder{"trace"};
 };
 
 // How long a traced child may run before it is killed: CUDALAB_TRACE_TIMEOUT_S when set (bad
