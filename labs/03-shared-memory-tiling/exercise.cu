@@ -21,8 +21,9 @@
 // each output once, it has no shared-memory bank conflict (counted per instruction, exact), its
 // median time is at most 2 x the 16 x 16 tiled product's, timed in the same run (a floor, not a
 // race), it takes no other memory path (atomics, reductions, texture, surfaces, generic LD/ST, TMA,
-// shared atomics, matrix loads and stores, another block's shared memory), and its launch runs only
-// your own kernels (no library's) and no cudaMemcpy or cudaMemset.
+// shared atomics, matrix loads and stores, another block's shared memory), every multiply-add is
+// an FP32 FFMA and none runs on the tensor cores (no wmma or mma), and its launch runs only your
+// own kernels (no library's) and no cudaMemcpy or cudaMemset.
 #include "matmul_variants.hpp"
 
 #include "matmul/matmul_index.cuh"

@@ -14,11 +14,12 @@
 // Build (cmake --build build/release), then:
 //   build/release/tools/cudalab/cudalab run 07 --variant exercise
 //   build/release/tools/cudalab/cudalab check 07
-// `check` verifies the blur and a canary band after `out` (no store past the end), then runs
-// compute-sanitizer's memcheck and racecheck on the exercise itself (child processes), and
-// passes it when the answer is right in every run, the band is intact, both tools report zero
-// errors, and its launch runs only your own kernels (at least one) and no cudaMemcpy or
-// cudaMemset (no blur on the host).
+// `check` verifies the blur and a canary band after `out` (no store past the end), counts its
+// global load and store sectors beside the fixed blur's, then runs compute-sanitizer's memcheck
+// and racecheck on the exercise itself (child processes), and passes it when the answer is right
+// in every run, it moves no more global sectors than the fixed blur, the band is intact, both
+// tools report zero errors, and its launch runs only your own kernels (at least one) and no
+// cudaMemcpy or cudaMemset (no blur on the host).
 #include "debugging_variants.hpp"
 
 #include "debugging/debugging_index.cuh"

@@ -20,6 +20,8 @@
 
 #include "matmul/matmul_kernels.cuh"
 
+#include "cudalab/grade.hpp"
+
 #include <algorithm>
 #include <string>
 
@@ -63,12 +65,14 @@ lab make_lab_03_shared_memory_tiling() {
   ex.graded_variants = {"naive", "tiled", "tiled_unguarded", "tiled_store_in_loop"};
   ex.graded_sweep_values = {static_cast<long>(fixed_tile)};
   ex.bound_other_memory_paths = true;
+  ex.extra_metrics = fp32_fma_metrics();
   // One lane at a time, or a block's product in one thread, would pass the sector lines.
   ex.speed_reference = "tiled";
   ex.untouched_fails_on = {"ld_sectors"};
   ex.wrong_ways = {
       {"b_tile_transposed", "shared_conflicts", "B's tile words 16 apart: two banks"},
-      {"texture_reads", "other_memory_paths", "the naive product through the texture path"}};
+      {"texture_reads", "other_memory_paths", "the naive product through the texture path"},
+      {"tensor_cores", "tensor_inst", "TF32 wmma on tiles in shared memory: right, few sectors"}};
   l.exercise = ex;
   return l;
 }

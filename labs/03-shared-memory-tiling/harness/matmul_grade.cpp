@@ -58,6 +58,7 @@ grade_report grade_matmul(const result_row& ex, const std::vector<result_row>&) 
     g.advise(
         "Lanes of a warp read different words of one bank: index the tiles so that "
         "consecutive threadIdx.x read consecutive words (or one word, a broadcast).");
+  add_fp32_fma_lines(g, ex);
   return g.report();
 }
 

@@ -5,8 +5,10 @@
 #include "matmul_grade.hpp"
 #include "matmul_lab.hpp"
 #include "matmul_model.hpp"
+#include "matmul_product.hpp"
 #include "matmul_variants.hpp"
 
+#include "cudalab/metrics.hpp"
 #include "cudalab/testing/grade_checks.hpp"
 #include "cudalab/testing/shared_counts.hpp"
 
@@ -24,18 +26,23 @@ using testing::line_fails;
 
 // The product `k` at tile (or block) `shape` as the exercise, measured as the model predicts it,
 // with `extra_conflicts` real conflicts on loads and on stores beyond the model's.
+// Its arithmetic: every multiply-add an FFMA (n^3, thread-level), none on the tensor cores.
 result_row modelled(kernel k, unsigned shape, double extra_conflicts = 0.0, bool correct = true) {
-  return testing::modelled_exercise_row(
+  result_row r = testing::modelled_exercise_row(
       "03-shared-memory-tiling", n, matmul_model::predict(k, n, shape), extra_conflicts,
       verify_result{correct, correct ? "max err 1.0e-07 <= 6.0e-05 of sum |a b|"
                                      : "1002001 of 1002001 outputs wrong"});
+  r.ideal = matmul_ideal(n);
+  r.counters.totals[find_metric("ffma_thread_inst")->cupti_name] = r.ideal.flops / 2;
+  r.counters.totals[find_metric("tensor_inst")->key()] = 0;
+  return r;
 }
 
 TEST(matmul_grade, tiled_at_every_tile_passes_every_line) {
   for (unsigned t : {16u, 32u}) {
     const grade_report g = grade_matmul(modelled(kernel::tiled, t), {});
     EXPECT_TRUE(g.passed()) << "T=" << t << "\n" << describe(g);
-    EXPECT_EQ(g.lines.size(), 4u);
+    EXPECT_EQ(g.lines.size(), 6u);
   }
 }
 
@@ -76,6 +83,29 @@ TEST(matmul_grade, one_conflict_fails_and_the_data_stage_excess_does_not) {
   const grade_report one_more = grade_matmul(modelled(kernel::tiled, fixed_tile, 1), {});
   EXPECT_FALSE(one_more.passed());
   EXPECT_TRUE(line_fails(one_more, "shared_conflicts"));
+}
+
+// A TF32 wmma product stages the same tiles: its traffic passes, its arithmetic does not.
+TEST(matmul_grade, tensor_core_instructions_fail_and_so_do_too_few_ffmas) {
+  result_row tensor = modelled(kernel::tiled, fixed_tile);
+  tensor.counters.totals[find_metric("tensor_inst")->key()] = 1;
+  testing::expect_fails_only_on(grade_matmul(tensor, {}), {"tensor_inst"});
+  result_row fewer = modelled(kernel::tiled, fixed_tile);
+  fewer.counters.totals[find_metric("ffma_thread_inst")->cupti_name] = 0.99 * fewer.ideal.flops / 2;
+  testing::expect_fails_only_on(grade_matmul(fewer, {}), {"ffma"});
+}
+
+// The tracer sees memory accesses, not instructions: one line says so and passes.
+TEST(matmul_grade, under_the_tracer_the_arithmetic_is_not_graded) {
+  result_row traced = modelled(kernel::tiled, fixed_tile);
+  traced.counters.from_trace = true;
+  traced.counters.totals.erase(find_metric("ffma_thread_inst")->cupti_name);
+  traced.counters.totals.erase(find_metric("tensor_inst")->key());
+  const grade_report g = grade_matmul(traced, {});
+  EXPECT_TRUE(g.passed()) << describe(g);
+  ASSERT_NE(g.find("ffma"), nullptr);
+  EXPECT_NE(g.find("ffma")->text.find("n/a"), std::string::npos);
+  EXPECT_EQ(g.find("tensor_inst"), nullptr);
 }
 
 TEST(matmul_grade, without_counters_it_fails_and_says_why) {

@@ -24,10 +24,31 @@ const char* fix_for(const std::string& tool) {
 
 }  // namespace
 
-grade_report grade_debugging(const result_row& ex, const std::vector<result_row>&) {
+grade_report grade_debugging(const result_row& ex, const std::vector<result_row>& references) {
   grade_sheet g(ex,
                 "The blur is wrong: every thread must see its neighbours' values, which other "
                 "threads load into the tile.");
+
+  // The global traffic, held to the fixed kernel's in this run: a tile moved to global memory
+  // (where racecheck does not look) or neighbours reread from global memory fail here.
+  const result_row* fixed = nullptr;
+  for (const result_row& r : references)
+    if (r.variant_name == debugging_reference_variant) fixed = &r;
+  if (!g.counters_missing(ex)) {
+    for (const char* sectors : {"ld_sectors", "st_sectors"}) {
+      const std::optional<double> bound = fixed ? counter_total(*fixed, sectors) : std::nullopt;
+      const std::string label = std::string(sectors[0] == 'l' ? "ld" : "st") + " sectors";
+      if (!g.bounded(sectors, label, bound ? counter_total(ex, sectors) : std::nullopt,
+                     bound_kind::at_most, bound.value_or(0),
+                     std::string(debugging_reference_variant) + ", measured in this run"))
+        g.advise(sectors[0] == 'l'
+                     ? "The kernel reads more of global memory than the fixed blur: each element "
+                       "is loaded once into the shared tile, and neighbours are read from the "
+                       "tile, not from global memory."
+                     : "The kernel writes more of global memory than the fixed blur: one store "
+                       "an element of out, none past it, and no tile in global memory.");
+    }
+  }
 
   // Without the sanitizer, the canary band after out: a write past the output that lands in an
   // allocation's slack, where no answer shows it, is seen here too, and so is a kernel that

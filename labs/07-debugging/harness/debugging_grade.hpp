@@ -16,11 +16,19 @@ inline const std::vector<std::string>& exercise_tools() {
   return tools;
 }
 
-// PASS needs three lines:
-//   1. correct    the blur matches the CPU reference (every element written, none stale);
-//   2. memcheck   0 errors running the graded variant once in a child process;
-//   3. racecheck  0 errors (hazards) likewise.
-// Without compute-sanitizer, lines 2 and 3 say so and FAIL: the grade cannot pass without them.
+// The fixed kernel the exercise's global traffic is held to, run beside it.
+inline constexpr const char* debugging_reference_variant = "missing_sync_fixed";
+
+// PASS needs every line:
+//   correct            the blur matches the CPU reference (every element written, none stale);
+//   ld_sectors,        the global load and store sectors at most the fixed blur's, counted in
+//   st_sectors         the same run (a tile in global memory escapes racecheck, not these);
+//   canary             no word past out overwritten in a run without the sanitizer;
+//   memcheck,          0 errors running the exercise once in a child process under each tool;
+//   racecheck
+//   sanitized_answers  the blur right in those runs too.
+// Without compute-sanitizer, the tools' lines say so and FAIL: the grade cannot pass without
+// them. The framework adds the inventory's lines (its kernels alone, no copies).
 grade_report grade_debugging(const result_row& exercise, const std::vector<result_row>& references);
 
 }  // namespace cudalab::labs

@@ -106,15 +106,17 @@ lab make_lab_07_debugging() {
   };
   exercise_spec ex = new_exercise(l.id, debugging_default_size, grade_debugging);
   ex.graded_variants = {"missing_sync", "missing_sync_fixed"};
-  ex.needs_counters = false;
-  // The untouched exercise and the barrier-less wrong way race: their answers may come out
-  // either way.
-  ex.untouched_fails_on = {"memcheck", "racecheck", "canary"};
+  ex.reference_variants = {debugging_reference_variant};
+  // The untouched exercise and the barrier-less wrong ways race: their answers may come out
+  // either way. Its unguarded tail block stores past out: more store sectors than the fix.
+  ex.untouched_fails_on = {"memcheck", "racecheck", "canary", "st_sectors"};
   ex.untouched_races = true;
   ex.wrong_ways = {{"store_unguarded", "memcheck", "the tail block's stores past the array"},
                    {"syncwarp_for_syncthreads", "racecheck",
                     "a warp's barrier where the block's is needed", true},
                    {"host_blur", "copies_and_memsets", "the host blurs between two copies"},
+                   {"global_tile", "ld_sectors",
+                    "the tile in global memory, where racecheck does not look", true},
                    {"guarded_only_under_sanitizer", "canary",
                     "its stores guarded only when compute-sanitizer is attached"}};
   l.exercise = ex;

@@ -1,5 +1,6 @@
 // Lab 07's registration on the CPU: the variants and their roles, the size rules of the
 // variants that write past their arrays, the shapes, and the expected outputs' index functions.
+#include "debugging_grade.hpp"
 #include "debugging_lab.hpp"
 #include "debugging_variants.hpp"
 
@@ -44,10 +45,14 @@ TEST(debugging_lab, every_planted_bug_has_a_fixed_twin) {
   EXPECT_EQ(l.variants.size(), 21u);
 }
 
-TEST(debugging_lab, the_checker_needs_no_counters_and_grades_the_blur_pair) {
+// The sanitizers judge the bugs; the counters (or the tracer standing in for them) hold the
+// global traffic to the fixed blur's, run beside the exercise.
+TEST(debugging_lab, the_checker_counts_traffic_against_the_fixed_blur) {
   const lab l = make_lab_07_debugging();
   ASSERT_TRUE(l.exercise);
-  EXPECT_FALSE(l.exercise->needs_counters);
+  EXPECT_TRUE(l.exercise->needs_counters);
+  EXPECT_EQ(l.exercise->reference_variants,
+            (std::vector<std::string>{debugging_reference_variant}));
   EXPECT_EQ(l.exercise->size, debugging_default_size);
   EXPECT_EQ(testing::graded_variant_names(l),
             (std::vector<std::string>{"missing_sync", "missing_sync_fixed"}));

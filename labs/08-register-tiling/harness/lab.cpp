@@ -19,6 +19,8 @@
 
 #include "matmul/register_tiling_kernels.cuh"
 
+#include "cudalab/grade.hpp"
+
 #include <algorithm>
 #include <string>
 
@@ -85,7 +87,7 @@ lab make_lab_08_register_tiling() {
   };
   exercise_spec ex = new_exercise(l.id, regtile_default_side, grade_regtile);
   ex.reference_variants = {"cublas"};
-  ex.extra_metrics = {"ffma_thread_inst", "tensor_inst"};
+  ex.extra_metrics = fp32_fma_metrics();
   // A tile read through laundered pointers (generic LD) would read 0 on LDS/FMA.
   ex.bound_other_memory_paths = true;
   ex.graded_variants = {"pad_to_64",   "pad_to_64_copies", "coarse_1d",
@@ -94,7 +96,9 @@ lab make_lab_08_register_tiling() {
   ex.untouched_fails_on = {"lds_per_fma", "speed"};
   ex.wrong_ways = {
       {"cublas_call", "kernels", "the launcher calls cublasSgemm"},
-      {"tensor_cores", "tensor_inst", "a TF32 wmma product: right, fast, few shared loads"}};
+      {"tensor_cores", "tensor_inst", "a TF32 wmma product: right, fast, few shared loads"},
+      {"generic_pointer_tiles", "other_memory_paths",
+       "tiles read through laundered generic pointers: LDS/FMA reads 0"}};
   l.exercise = ex;
   return l;
 }

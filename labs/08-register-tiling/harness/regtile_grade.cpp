@@ -17,29 +17,6 @@ double tflops(const result_row& r) {
   return r.time.median_ms > 0 ? r.ideal.flops / (r.time.median_ms * 1e-3) / 1e12 : 0;
 }
 
-// The lesson's arithmetic: every multiply-add of the product an FP32 FFMA (at least n^3 of
-// them, thread-level), none on the tensor cores (a TF32 wmma product meets the tolerance and the
-// speed line, and teaches nothing about register tiling).
-void fma_pipe_lines(grade_sheet& g, const result_row& ex) {
-  const char* advice =
-      "The lesson is register tiling on the FP32 FMA pipes: compute each product with float "
-      "multiply-adds, not tensor-core instructions (wmma, mma) or another type.";
-  if (!g.bounded("ffma", "FFMA", counter_total(ex, "ffma_thread_inst"), bound_kind::at_least,
-                 ex.ideal.flops / 2, "n^3: each multiply-add an FP32 FFMA, a thread", "%.4g"))
-    g.advise(advice);
-  // Where the chip's profiler cannot count HFMA2.MMA apart (tensor_inst is recorded missing),
-  // the FFMA line alone holds the arithmetic to FP32.
-  const auto missing = ex.counters.missing.find(find_metric("tensor_inst")->key());
-  if (missing != ex.counters.missing.end())
-    g.line("tensor_inst", true,
-           "tensor-core instructions n/a (" + missing->second +
-               "): the FFMA line holds the "
-               "arithmetic");
-  else if (!g.bounded("tensor_inst", "tensor-core instructions", counter_total(ex, "tensor_inst"),
-                      bound_kind::at_most, 0, "the lesson's product runs on the FMA pipes"))
-    g.advise(advice);
-}
-
 }  // namespace
 
 grade_report grade_regtile(const result_row& ex, const std::vector<result_row>& references) {
@@ -75,7 +52,7 @@ grade_report grade_regtile(const result_row& ex, const std::vector<result_row>& 
     g.advise("The kernel reaches " + formatted("%.0f%%", roof > 0 ? 100 * mine / roof : 0.0) +
              " of cuBLAS: more outputs a thread (8 x 8), 16-byte loads, and a block tile of "
              "128 x 128 let each loaded value do more work.");
-  fma_pipe_lines(g, ex);
+  add_fp32_fma_lines(g, ex);
   return g.report();
 }
 

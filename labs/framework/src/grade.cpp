@@ -169,6 +169,35 @@ void add_other_memory_paths_line(grade_report& report, const result_row& exercis
   report.lines.push_back(std::move(line));
 }
 
+const std::vector<std::string>& fp32_fma_metrics() {
+  static const std::vector<std::string> metrics = {"ffma_thread_inst", "tensor_inst"};
+  return metrics;
+}
+
+void add_fp32_fma_lines(grade_sheet& g, const result_row& ex) {
+  const char* advice =
+      "The lesson's product runs on the FP32 FMA pipes: compute each multiply-add with a float "
+      "multiply-add, not a tensor-core instruction (wmma, mma) or another type.";
+  if (ex.counters.from_trace) {
+    g.line("ffma", true,
+           "FFMA and tensor-core instructions n/a: the memory tracer sees memory accesses, not "
+           "instructions");
+    return;
+  }
+  if (!g.bounded("ffma", "FFMA", counter_total(ex, "ffma_thread_inst"), bound_kind::at_least,
+                 ex.ideal.flops / 2, "n^3: each multiply-add an FP32 FFMA, a thread", "%.4g"))
+    g.advise(advice);
+  const auto missing = ex.counters.missing.find(find_metric("tensor_inst")->key());
+  if (missing != ex.counters.missing.end())
+    g.line("tensor_inst", true,
+           "tensor-core instructions n/a (" + missing->second +
+               "): the FFMA line holds the "
+               "arithmetic");
+  else if (!g.bounded("tensor_inst", "tensor-core instructions", counter_total(ex, "tensor_inst"),
+                      bound_kind::at_most, 0, "the lesson's product runs on the FMA pipes"))
+    g.advise(advice);
+}
+
 void add_speed_line(grade_report& report, const result_row& exercise, const result_row* reference,
                     double slowest_factor) {
   if (timed_under_tracer(exercise)) {
