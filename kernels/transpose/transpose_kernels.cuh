@@ -36,6 +36,10 @@ using double_launcher = launch_dims (*)(const double* in, double* out, std::size
 // coalesced, the roof for the transposes.
 launch_dims launch_copy(const float* in, float* out, std::size_t rows, std::size_t cols,
                         cudaStream_t stream);
+// BASELINE: the same copy with __restrict__ pointers, so that its four loads need not wait for
+// the stores between them (the copy's SASS alternates LDG and STG).
+launch_dims launch_copy_restrict(const float* in, float* out, std::size_t rows, std::size_t cols,
+                                 cudaStream_t stream);
 // NAIVE: reads rows (coalesced), writes columns: a store request's 32 lanes land `rows`
 // floats apart, 32 sectors.
 launch_dims launch_naive_row_read(const float* in, float* out, std::size_t rows, std::size_t cols,

@@ -1,4 +1,4 @@
-// The copy and the two naive transposes: global memory only, no staging.
+// The two copies and the two naive transposes: global memory only, no staging.
 //
 // All three cut the matrix into 32 x 32 tiles and move a tile a block. The copy reads and
 // writes rows: every warp instruction touches 32 consecutive floats, 4 sectors when the row is
@@ -16,6 +16,20 @@ namespace cudalab::transpose {
 
 // Thread (tx, ty) moves input (r, c) = (32 by + ty + 8 j, 32 bx + tx) to out(r, c).
 __global__ void transpose_copy_kernel(const float* in, float* out, unsigned rows, unsigned cols) {
+  const std::size_t c = tile_col(blockIdx.x, threadIdx.x);
+#pragma unroll
+  for (unsigned j = 0; j < steps_of(strip_rows); ++j) {
+    const std::size_t r = tile_row(blockIdx.y, local_row(threadIdx.y, j, strip_rows));
+    if (r < rows && c < cols) out[element_index(r, c, cols)] = in[element_index(r, c, cols)];
+  }
+}
+
+// The same copy with __restrict__ pointers: the compiler may now assume that no store to out
+// changes in, so it issues the four loads back to back and the stores after them. Without it,
+// each load must wait for the store before it, which might have written the same address.
+__global__ void transpose_copy_restrict_kernel(const float* __restrict__ in,
+                                               float* __restrict__ out, unsigned rows,
+                                               unsigned cols) {
   const std::size_t c = tile_col(blockIdx.x, threadIdx.x);
 #pragma unroll
   for (unsigned j = 0; j < steps_of(strip_rows); ++j) {
@@ -47,6 +61,15 @@ launch_dims launch_copy(const float* in, float* out, std::size_t rows, std::size
   const launch_dims d = tile_dims(rows, cols, strip_rows);
   transpose_copy_kernel<<<d.grid, d.block, 0, stream>>>(in, out, static_cast<unsigned>(rows),
                                                         static_cast<unsigned>(cols));
+  CUDALAB_CHECK_LAUNCH();
+  return d;
+}
+
+launch_dims launch_copy_restrict(const float* in, float* out, std::size_t rows, std::size_t cols,
+                                 cudaStream_t stream) {
+  const launch_dims d = tile_dims(rows, cols, strip_rows);
+  transpose_copy_restrict_kernel<<<d.grid, d.block, 0, stream>>>(
+      in, out, static_cast<unsigned>(rows), static_cast<unsigned>(cols));
   CUDALAB_CHECK_LAUNCH();
   return d;
 }

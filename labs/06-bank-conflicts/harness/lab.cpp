@@ -3,6 +3,8 @@
 //
 // Variants (kernels in kernels/transpose/):
 //   copy                baseline  out = in, 32 x 8 blocks, 4 elements a thread: coalesced
+//   copy_restrict       baseline  the same with __restrict__ pointers: loads need not wait
+//                                 for the stores between them
 //   naive_row_read      naive     reads rows, writes columns: 32 sectors a store request
 //   naive_col_read      naive     reads columns, writes rows: 32 sectors a load request
 //   shared_tile         naive     32 x 32 shared tile: a 32-way conflict a column read

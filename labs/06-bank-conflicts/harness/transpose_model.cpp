@@ -35,6 +35,7 @@ using L = tr::tile_layout;
 // Each kernel's element bytes, rows of threads, moves and tile layout.
 const std::pair<kernel, kernel_shape> kernel_shapes[] = {
     {kernel::copy, {4, tr::strip_rows, moves::copy, L::plain}},
+    {kernel::copy_restrict, {4, tr::strip_rows, moves::copy, L::plain}},
     {kernel::naive_row_read, {4, tr::one_element_rows, moves::row_read, L::plain}},
     {kernel::naive_col_read, {4, tr::one_element_rows, moves::col_read, L::plain}},
     {kernel::shared_tile, {4, tr::one_element_rows, moves::tile, L::plain}},

@@ -17,6 +17,7 @@ namespace cudalab::labs::transpose_model {
 
 enum class kernel {
   copy,
+  copy_restrict,
   naive_row_read,
   naive_col_read,
   shared_tile,

@@ -34,7 +34,7 @@ TEST(transpose_lab, registers_each_variant_with_its_role) {
   const lab l = make_lab_06_bank_conflicts();
   testing::expect_variant_roles(
       l,
-      {{variant_role::baseline, {"copy"}},
+      {{variant_role::baseline, {"copy", "copy_restrict"}},
        {variant_role::naive,
         {"naive_row_read", "naive_col_read", "shared_tile", "shared_tile_double", "shared_stride"}},
        {variant_role::fixed, {"padded", "swizzled", "tile_rows", "padded_double"}},
@@ -80,7 +80,8 @@ TEST(transpose_lab, the_default_metrics_hold_the_lessons_counters) {
 TEST(transpose_lab, grids_cover_the_matrix_in_32_x_32_tiles) {
   const lab l = make_lab_06_bank_conflicts();
   const auto collected = resolve_metric_names(l.default_metrics);
-  for (const char* name : {"copy", "padded", "tile_rows", "shared_stride", "exercise"}) {
+  for (const char* name :
+       {"copy", "copy_restrict", "padded", "tile_rows", "shared_stride", "exercise"}) {
     const grid_size g = l.find(name)->grid(launch_config{1001, 256, 1});
     EXPECT_EQ(g.x, 32u) << name;  // ceil(1001 / 32)
     EXPECT_EQ(g.y, 32u) << name;

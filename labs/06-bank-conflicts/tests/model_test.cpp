@@ -60,6 +60,9 @@ TEST(transpose_model, copy_closed_form_four_sectors_a_request) {
   const auto c = tm::predict(kernel::copy, n, n);
   expect_global_traffic(c, n * n / 32, n * n / 8, n * n / 32, n * n / 8);
   EXPECT_EQ(c.shared_ld_wavefronts + c.shared_st_wavefronts, 0u);
+  // __restrict__ reorders the instructions, not the accesses.
+  EXPECT_EQ(tm::predict(kernel::copy_restrict, n, n), c);
+  EXPECT_EQ(tm::predict(kernel::copy_restrict, 1001, 77), tm::predict(kernel::copy, 1001, 77));
 }
 
 TEST(transpose_model, naive_transposes_put_32_sectors_on_their_strided_side) {
@@ -186,10 +189,9 @@ TEST(transpose_model, odd_sides_equal_the_count_of_the_guards) {
 
 TEST(transpose_model, block_classes_equal_walking_every_block) {
   const std::pair<uint64_t, uint64_t> sides[] = {{1, 1}, {37, 70}, {70, 37}, {64, 96}, {33, 101}};
-  const kernel all[] = {kernel::copy,           kernel::naive_row_read,
-                        kernel::naive_col_read, kernel::shared_tile,
-                        kernel::padded,         kernel::swizzled,
-                        kernel::tile_rows,      kernel::shared_tile_double,
+  const kernel all[] = {kernel::copy,           kernel::copy_restrict, kernel::naive_row_read,
+                        kernel::naive_col_read, kernel::shared_tile,   kernel::padded,
+                        kernel::swizzled,       kernel::tile_rows,     kernel::shared_tile_double,
                         kernel::padded_double};
   for (const auto& [rows, cols] : sides) {
     for (kernel k : all) {
