@@ -17,7 +17,7 @@
 //   The checker passes when the kernel is correct, splits its warps no more than a tree of
 //   whole warps does (divergent branches), has no bank conflicts (counted per instruction),
 //   reads shared memory in no more wavefronts than sequential addressing needs, writes global
-//   memory once a block (a tree, not atomicAdd), runs at least half as fast as the reference,
+//   memory once a block (a tree, not atomicAdd), runs at least a quarter as fast as the reference,
 //   and its launch runs only its own kernels (no library's, such as cub::DeviceReduce) and
 //   makes no copies or memsets (no cudaMemcpy or cudaMemset).
 #include "reduction_variants.hpp"

@@ -92,15 +92,28 @@ def particles_line(rows):
 
 
 def transpose_lines(rows):
-    """Lab 06 at 8192: each variant against the copy kernel measured beside it, sorted."""
+    """Lab 06 at 8192: each variant against the copy kernels measured beside it (the plain copy and,
+    where the run has it, the copy with __restrict__ pointers), sorted."""
     t, g = by_variant(rows, "time_ms_median", True), by_variant(rows, "gbps", True)
     for needed in ("copy", "padded", "shared_tile", "tile_rows"):
         if t.get(needed, 0) <= 0:
             raise cli.Refusal(f"06: no {needed} time in the CSV")
-    lines = [f"{v:<20} {t[v]:.4f} ms {g[v]:7.1f} GB/s {100 * g[v] / g['copy']:6.1f}% of copy"
-             for v in g if v not in ("copy", "exercise")]
-    lines.append(f"padded is {t['shared_tile'] / t['padded']:.2f}x faster than shared_tile; tile_rows "
-                 f"reaches {100 * g['tile_rows'] / g['copy']:.1f}% of copy")
+    restrict = g.get("copy_restrict", 0) > 0
+
+    def shares(v):
+        text = f"{100 * g[v] / g['copy']:6.1f}% of copy"
+        return text + (f" {100 * g[v] / g['copy_restrict']:6.1f}% of copy_restrict" if restrict else "")
+
+    lines = [f"{v:<20} {t[v]:.4f} ms {g[v]:7.1f} GB/s {shares(v)}"
+             for v in g if v not in ("copy", "copy_restrict", "exercise")]
+    if restrict:
+        lines.append(f"{'copy_restrict':<20} {t['copy_restrict']:.4f} ms {g['copy_restrict']:7.1f} GB/s "
+                     f"{100 * g['copy_restrict'] / g['copy']:6.1f}% of copy")
+    summary = (f"padded is {t['shared_tile'] / t['padded']:.2f}x faster than shared_tile; tile_rows "
+               f"reaches {100 * g['tile_rows'] / g['copy']:.1f}% of copy")
+    if restrict:
+        summary += f" and {100 * g['tile_rows'] / g['copy_restrict']:.1f}% of copy_restrict"
+    lines.append(summary)
     return sorted(lines)
 
 

@@ -39,6 +39,17 @@ class reading_the_csv(unittest.TestCase):
         self.assertIn("tile_rows            0.1939 ms  2768.8 GB/s  110.9% of copy", lines)
         self.assertFalse(any(line.startswith(("copy ", "exercise ", "shared_stride ")) for line in lines))
 
+    def test_a_run_with_the_restrict_copy_gives_both_shares(self):
+        rows = self.rows("bench_transpose.csv")
+        restrict = dict(next(r for r in rows if r["variant"] == "copy"), variant="copy_restrict")
+        restrict["time_ms_median"], restrict["gbps"] = "0.1930", "2782.3"
+        lines = bench.transpose_lines(rows + [restrict])
+        summary = next(line for line in lines if line.startswith("padded is"))
+        self.assertTrue(summary.endswith(f"and {100 * 2768.8 / 2782.3:.1f}% of copy_restrict"), summary)
+        self.assertIn(f"{100 * 2782.3 / 2495.9:6.1f}% of copy", next(l for l in lines if l.startswith("copy_restrict")))
+        tile_rows = next(line for line in lines if line.startswith("tile_rows"))
+        self.assertTrue(tile_rows.endswith("% of copy_restrict"), tile_rows)
+
     def test_lab_08_shares_of_cublas_measured_in_the_same_run(self):
         # The committed size sweep of lab 08 (labs/08-register-tiling/figures/sizes.csv).
         rows = bench.rows_of((cli.ROOT / "labs/08-register-tiling/figures/sizes.csv").read_text())

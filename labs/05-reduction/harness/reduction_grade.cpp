@@ -137,9 +137,9 @@ grade_report grade_reduction(const result_row& ex, const std::vector<result_row>
                              reduction_min_bandwidth_share, ref->gbps),
                    "%.1f GB/s"))
       g.advise(
-          "The kernel reads its input at less than half the speed of sequential "
+          "The kernel reads its input at less than a quarter of the speed of sequential "
           "addressing: each step of the tree should keep whole warps busy and let the "
-          "others retire.");
+          "others retire, and no thread should loop over a block's values alone.");
   } else {
     g.line("bandwidth", false, "bandwidth: n/a (no timing)");
     g.advise("The exercise and the reference must both be timed.");

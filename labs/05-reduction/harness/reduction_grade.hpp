@@ -9,9 +9,13 @@
 
 namespace cudalab::labs {
 
-// How far the exercise may fall behind the `sequential` reference, measured beside it.
+// How far the exercise may fall behind the `sequential` reference, measured beside it. The
+// bandwidth share is a floor, not a race: at the check's 2^22 floats the kernels take tens of
+// microseconds, and the interleaved tree's share of sequential's GB/s has measured both sides
+// of one half on one H100; the exact lines (divergence, wavefronts) fail it, while a loop of
+// one thread or one lane at a time falls far below a quarter.
 inline constexpr double reduction_max_wavefront_share = 1.05;
-inline constexpr double reduction_min_bandwidth_share = 0.5;
+inline constexpr double reduction_min_bandwidth_share = 0.25;
 
 // Grades the exercise row against the `sequential` reference row (the first reference). PASS
 // needs every line:
@@ -24,7 +28,7 @@ inline constexpr double reduction_min_bandwidth_share = 0.5;
 //   writes a block     global stores, reductions and atomics at most one a block launched:
 //                      the block's values meet in shared memory or in registers (shuffles),
 //                      not in global atomics;
-//   bandwidth          GB/s at least half of sequential's.
+//   bandwidth          GB/s at least a quarter of sequential's (a floor).
 grade_report grade_reduction(const result_row& exercise, const std::vector<result_row>& references);
 
 // The counters grade_reduction needs beyond the lab's default set: global reduction and
