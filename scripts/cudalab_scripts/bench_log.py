@@ -11,23 +11,34 @@ PARTICLES = re.compile(r"particles_aos .*: SoA (?P<speedup>[0-9.]+)x faster$")
 TRANSPOSE = re.compile(r"padded is (?P<padded>[0-9.]+)x faster than shared_tile; "
                        r"tile_rows reaches (?P<tile_rows>[0-9.]+)% of copy$")
 WITNESS_COST = re.compile(r"^\s*lab (?P<lab>\d+), (?P<what>[a-zA-Z ]+?)\s*: (?P<seconds>[0-9.]+) s \(runs")
+SECTION = re.compile(r"^== (?P<number>\d+)\. ")
+PREDICTION = re.compile(r"^  run (?P<command>.+?)\s+(?P<seconds>[0-9.]+) s(?: \(runs [0-9. ]+\))?$")
 
 
 class Log:
     """device: the card as the tool names it; runs: {elements: {variant: {column: text}}};
     particle_speedup, padded_speedup, tile_rows_pct_of_copy: bench.sh's ratios as printed;
-    witness_cost: {(lab, what): seconds as printed}."""
+    witness_cost: {(lab, what): seconds as printed}; predictions: [(command, seconds as printed)],
+    section 4's prediction-only runs in their order."""
 
     def __init__(self):
         self.device = None
         self.runs = {}
         self.particle_speedup = self.padded_speedup = self.tile_rows_pct_of_copy = None
         self.witness_cost = {}
+        self.predictions = []
 
 
 def parse(text):
-    log, header, rows, elements = Log(), None, None, None
+    log, header, rows, elements, section = Log(), None, None, None, None
     for line in text.splitlines():
+        heading = SECTION.match(line)
+        if heading:
+            section = heading["number"]
+        prediction = PREDICTION.match(line) if section == "4" else None
+        if prediction:
+            log.predictions.append((prediction["command"], prediction["seconds"]))
+            continue
         device = re.match(r"device: (.+?) \(sm_\d+\)", line)
         size = re.match(r"([0-9,]+) \S", line)
         if device:

@@ -134,6 +134,16 @@ def bench_witness_cost(h100_log, h200_log):
     return "\n".join(lines)
 
 
+def bench_model_only(log):
+    """docs/benchmarks.md: the prediction-only runs of scripts/bench.sh --model-only, as logged."""
+    if not log.log.predictions:
+        raise cli.bad(f"{log.name}: no prediction-only run (section 4 of scripts/bench.sh)")
+    lines = header("command (no GPU)", "wall time, median of 5")
+    for command, seconds in log.log.predictions:
+        lines.append(row(f"`cudalab run {command}`", f"{seconds} s"))
+    return "\n".join(lines)
+
+
 # docs/counters.md: the data stage's shared wavefronts over the SASS-level ones
 # (the CSVs of scripts/shared-witness.sh, one a card).
 
@@ -349,6 +359,7 @@ def verbatim(run):
 SPECS = {
     "bench-h100-h200": bench_side_by_side,
     "bench-witness-cost": bench_witness_cost,
+    "bench-model-only": bench_model_only,
     "shared-witness-excess": shared_witness_excess,
     "lab02-transfers": lab02_transfers,
     "lab02-timers": lab02_timers,

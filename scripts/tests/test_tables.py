@@ -48,6 +48,25 @@ class reading_bench_logs(unittest.TestCase):
                          ("2.66", "1.73", "117.2"))
         self.assertEqual(log.witness_cost, {("04", "data stage"): "3.18", ("06", "SASS level"): "1.11"})
 
+    def test_section_4s_prediction_runs_in_their_order_a_wrapped_one_too(self):
+        log = bench_log.parse(
+            "== 4. the model's predictions without a GPU (wall time, median of 5; 2 cores)\n"
+            "  run 01                                     0.089 s (runs 0.086 0.086 0.089 0.090 0.092)\n"
+            "  run 01 --variant a,b --size 2^10..2^36 0.144 s\n"
+            "    (runs 0.141 0.143 0.144 0.147 0.152)\n"
+            "== 6. the SASS-level shared witness's cost\n"
+            "  run 04 is no prediction here 1.0 s\n")
+        self.assertEqual(log.predictions, [("01", "0.089"), ("01 --variant a,b --size 2^10..2^36", "0.144")])
+        self.assertEqual(log.runs, {})
+
+    def test_the_prediction_table_renders_the_log_and_refuses_an_empty_one(self):
+        source = unittest.mock.Mock(log=bench_log.parse(
+            "== 4. x\n  run 04 --size 1G                           0.088 s (runs 0.1)\n"), name="x.log")
+        self.assertEqual(table_specs.bench_model_only(source).split("\n")[2], "| `cudalab run 04 --size 1G` | 0.088 s |")
+        source.log = bench_log.parse("== 3. large sizes\n")
+        with self.assertRaises(tables.cli.Refusal):
+            table_specs.bench_model_only(source)
+
     def test_lines_between_the_tables_are_no_rows(self):
         log = bench_log.parse("device: X (sm_90)\n1,024 elements\nvariant  role\na  b\ncudalab: wrote 2 rows\n")
         self.assertEqual(log.runs, {1024: {"a": {"variant": "a", "role": "b"}}})
