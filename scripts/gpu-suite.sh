@@ -187,9 +187,11 @@ if [ -x build/debug/tools/cudalab/cudalab ]; then
   step debug-lab01 scripts/debug.sh --build build/debug --check 01-thread-indexing matrix_x_rows
   step debug-lab04 scripts/debug.sh --build build/debug 04-coalescing aos_float3
   step debug-lab07 labs/07-debugging/tests/debug/cuda_gdb_swapped_index.sh --build build/debug
-  # The READMEs' "Step through it" sessions of labs 03 and 08, as written there.
+  # The READMEs' "Step through it" sessions of labs 03, 06 and 08, as written there.
   step debug-lab03 gdb_session labs/03-shared-memory-tiling/tiled_unguarded.gdb \
     run 03 --variant tiled_unguarded --size 17 --repeat 1 --warmup 0 --no-counters
+  step debug-lab06 gdb_session labs/06-bank-conflicts/swizzled.gdb \
+    run 06 --variant swizzled --size 40 --repeat 1 --warmup 0 --no-counters
   step debug-lab08 gdb_session labs/08-register-tiling/register_2d.gdb \
     run 08 --variant register_2d --size 130 --repeat 1 --warmup 0 --no-counters
 fi

@@ -8,6 +8,7 @@ none before x.
 
 The tool's own output, verbatim, has one list, RUNS: a line there is a table of the docs, the
 command scripts/capture-readme-runs.sh runs on a GPU for it, and the file it writes."""
+import csv
 import math
 import textwrap
 
@@ -291,6 +292,8 @@ RUNS = {
     "lab02-coefficients": Run("labs/02-memory-spaces/figures", "coefficients",
                               "run 02 --variant coeffs_global,coeffs_constant,constant_divergent,coeffs_shared "
                               "--view full --repeat 32 --metrics memory,shared,constant"),
+    "lab02-local-dram": Run("labs/02-memory-spaces/figures", "local-dram",
+                            "run 02 --variant local_spill,registers --metrics memory,local,dram --format csv"),
     "lab03-run": Run("labs/03-shared-memory-tiling/figures", "default", "run 03-shared-memory-tiling"),
     "lab03-tiles-4096": Run("labs/03-shared-memory-tiling/figures", "tiles-4096",
                             "run 03 --size 4096 --variant naive,tiled,cublas --sweep tile=2,4,8,16,32 "
@@ -368,3 +371,36 @@ SPECS = {
     "lab08-sizes": lab08_sizes,
 }
 SPECS.update({name: verbatim(run) for name, run in RUNS.items()})
+
+
+def csv_rows_of_output(output):
+    """The CSV rows of a captured `--format csv` run: its standard output, then the tool's notes
+    (lines that start with "cudalab:"), which are no rows."""
+    lines = [line for line in output.text.split("\n") if line and not line.startswith(("cudalab:", "  fix:"))]
+    return list(csv.DictReader(lines))
+
+
+def lab02_local_dram(output):
+    """Lab 02: local_spill's local traffic beside the bytes DRAM moved, and registers' for scale."""
+    rows = {r["variant"]: r for r in csv_rows_of_output(output)}
+    lines = header("variant", "time", "local sectors (ld + st)", "their bytes", "DRAM read", "DRAM written")
+    for variant in ("local_spill", "registers"):
+        r = rows.get(variant)
+        if r is None:
+            raise cli.bad(f"{output.name}: no {variant} row")
+        try:
+            local = float(r["local_ld_sectors_measured"]) + float(r["local_st_sectors_measured"])
+            read, written = float(r["dram_read_bytes"]), float(r["dram_write_bytes"])  # measured only
+            time_us = 1000 * float(r["time_ms_median"])
+        except (KeyError, ValueError):
+            raise cli.bad(f"{output.name}: {variant} lacks a measured time, local sectors or DRAM bytes") from None
+        lines.append(row(f"`{variant}`", f"{significant(time_us, 4)} us", thousands(local, 0),
+                         f"{local * 32 / 1e9:.2f} GB", f"{read / 1e6:.1f} MB", f"{written / 1e6:.1f} MB"))
+    made = output.provenance
+    sentence = (f"`build/release/tools/cudalab/cudalab {RUNS['lab02-local-dram'].args}` ({card(made['card'])}, "
+                f"driver {made['driver']}, {made['date']}).")
+    lines += [""] + textwrap.wrap(sentence, 100, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(lines)
+
+
+SPECS["lab02-local-dram"] = lab02_local_dram

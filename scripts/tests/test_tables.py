@@ -67,6 +67,19 @@ class reading_bench_logs(unittest.TestCase):
         with self.assertRaises(tables.cli.Refusal):
             table_specs.bench_model_only(source)
 
+    def test_lab_02s_dram_table_reads_the_csv_among_the_notes_and_needs_its_dram_bytes(self):
+        header = "variant,time_ms_median,local_ld_sectors_measured,local_st_sectors_measured,"
+        full = header + "dram_read_bytes,dram_write_bytes\n"
+        text = (full + "local_spill,0.2976,10,20,67000000.0,218000000.0\nregisters,0.0838,0,0,67000000.0,67000000.0\n"
+                "cudalab: note: a note\n  fix: a fix\n")
+        provenance = {"card": "NVIDIA H100", "driver": "580", "date": "2026-11-27"}
+        output = unittest.mock.Mock(text=text, provenance=provenance)
+        lines = table_specs.lab02_local_dram(output).split("\n")
+        self.assertEqual(lines[2], "| `local_spill` | 297.6 us | 30 | 0.00 GB | 67.0 MB | 218.0 MB |")
+        output.text = header + "\nlocal_spill,0.2976,10,20\nregisters,0.0838,0,0\n"
+        with self.assertRaises(tables.cli.Refusal):
+            table_specs.lab02_local_dram(output)
+
     def test_lines_between_the_tables_are_no_rows(self):
         log = bench_log.parse("device: X (sm_90)\n1,024 elements\nvariant  role\na  b\ncudalab: wrote 2 rows\n")
         self.assertEqual(log.runs, {1024: {"a": {"variant": "a", "role": "b"}}})
