@@ -94,7 +94,10 @@ launch_dims launch_histogram_racy(const unsigned char* in, unsigned* bins, std::
 // FIXED: atomicAdd on the global bins.
 launch_dims launch_histogram_atomic(const unsigned char* in, unsigned* bins, std::size_t n,
                                     unsigned block, cudaStream_t stream);
-// FIXED: each block counts into shared bins, then adds them to the global ones.
+// FIXED: each block counts into shared bins, then adds them to the global ones. It loops over
+// the array: a few blocks an SM are enough to fill it, so its grid stops at
+// privatised_max_blocks.
+inline constexpr std::size_t privatised_max_blocks = 1024;
 launch_dims launch_histogram_privatised(const unsigned char* in, unsigned* bins, std::size_t n,
                                         unsigned block, cudaStream_t stream);
 

@@ -81,9 +81,6 @@ launch_dims launch_histogram(histogram_kernel kernel, std::size_t max_blocks,
   return d;
 }
 
-// The privatised histogram loops over the array: a few blocks an SM are enough to fill it.
-constexpr std::size_t privatised_max_blocks = 1024;
-
 }  // namespace
 
 launch_dims launch_histogram_racy(const unsigned char* in, unsigned* bins, std::size_t n,

@@ -187,6 +187,20 @@ variant base_variant(std::string name, variant_role role, std::string lesson) {
   return v;
 }
 
+// What the host knows of a launch before it runs, from the grid the variant declares: the
+// launched/needed column of a run without a GPU. `needed`: the elements that need a thread;
+// `rows_of_32`: the block is 32 x (t/32) threads (the 2D variants), else t x 1.
+void set_host_launch(variant& v, std::function<std::size_t(const launch_config&)> needed,
+                     bool rows_of_32 = false) {
+  v.host_launch = [grid = v.grid, needed = std::move(needed), rows_of_32](const launch_config& c) {
+    const grid_size g = grid(c);
+    const auto t = static_cast<unsigned>(c.block);
+    return launch_shape{g.x, g.y, rows_of_32 ? 32u : t, rows_of_32 ? t / 32 : 1u, needed(c)};
+  };
+}
+
+std::size_t size_of(const launch_config& c) { return c.size; }
+
 variant array_variant(array_spec spec, array_launch launch) {
   variant v = base_variant(spec.name, spec.role, spec.lesson);
   if (spec.block_multiple > 1)
@@ -217,8 +231,10 @@ variant make_array_variant(array_spec spec) {
       spec, [launch](const float* in, float* out, const launch_config& c, cudaStream_t stream) {
         return launch(in, out, c.size, static_cast<unsigned>(c.block), stream);
       });
-  if (spec.expected != expected_output::chunk_reverse)
+  if (spec.expected != expected_output::chunk_reverse) {
     v.grid = [](const launch_config& c) { return grid_size{ceil_div(c.size, c.block)}; };
+    if (spec.role != variant_role::exercise) set_host_launch(v, size_of);
+  }
   // A ramp is written, never read: its bytes are the stores alone.
   if (spec.expected == expected_output::ramp)
     v.ideal = [](const launch_config& c) {
@@ -368,6 +384,7 @@ variant make_index_overflow_variant(bool fixed) {
     return overflow_elements + (fixed ? 0 : (std::size_t{1} << 31) + (std::size_t{2} << 20));
   };
   v.grid = [](const launch_config& c) { return grid_size{ceil_div(overflow_elements, c.block)}; };
+  set_host_launch(v, [](const launch_config&) { return overflow_elements; });
   v.ideal = [](const launch_config&) {
     return work_counts{static_cast<double>(overflow_elements), 0};
   };
@@ -445,7 +462,12 @@ variant make_uninit_read_variant(bool fixed) {
   v.device_bytes = [](const launch_config& c) {
     return sizeof(float) * (c.size + ceil_div(c.size, c.block)) + sizeof(double);
   };
-  v.grid = [](const launch_config& c) { return grid_size{ceil_div(c.size, c.block)}; };
+  // The bug is the first pass's grid: n / t blocks, rounded down, where the fix rounds up.
+  v.grid = [fixed](const launch_config& c) {
+    const std::uint64_t t = static_cast<std::uint64_t>(c.block);
+    return grid_size{std::max<std::uint64_t>(1, fixed ? ceil_div(c.size, c.block) : c.size / t)};
+  };
+  set_host_launch(v, size_of);
   v.ideal = [](const launch_config& c) {
     return work_counts{sizeof(float) * static_cast<double>(c.size), static_cast<double>(c.size)};
   };
@@ -479,6 +501,7 @@ variant make_leak_variant(bool fixed) {
                                               false);
     };
     v.grid = [](const launch_config& c) { return grid_size{ceil_div(c.size, c.block)}; };
+    set_host_launch(v, size_of);
     return v;
   }
   // The fixed twin's table belongs to the run of one point: made when the point is prepared,
@@ -497,6 +520,7 @@ variant make_leak_variant(bool fixed) {
                                             false);
   };
   v.grid = [](const launch_config& c) { return grid_size{ceil_div(c.size, c.block)}; };
+  set_host_launch(v, size_of);
   return v;
 }
 
@@ -576,7 +600,13 @@ variant make_histogram_variant(histogram_kind kind) {
   v.device_bytes = [](const launch_config& c) {
     return c.size + sizeof(unsigned) * dbg::histogram_bins;
   };
-  v.grid = [](const launch_config& c) { return grid_size{ceil_div(c.size, c.block)}; };
+  const std::size_t most =
+      kind == histogram_kind::privatised ? dbg::privatised_max_blocks : ~std::size_t{0};
+  v.grid = [most](const launch_config& c) {
+    return grid_size{
+        std::max<std::uint64_t>(1, std::min<std::uint64_t>(ceil_div(c.size, c.block), most))};
+  };
+  set_host_launch(v, size_of);
   v.ideal = [](const launch_config& c) { return work_counts{static_cast<double>(c.size), 0}; };
   v.prepare = [kind](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
     dbg::check_block(static_cast<unsigned>(c.block));
@@ -606,6 +636,8 @@ variant make_swapped_index_variant(bool fixed) {
         dbg::matrix_dims(dbg::matrix_for(c.size), static_cast<unsigned>(c.block));
     return grid_size{d.grid.x, d.grid.y};
   };
+  set_host_launch(
+      v, [](const launch_config& c) { return dbg::matrix_for(c.size).elements(); }, true);
   v.prepare = [fixed](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {
     class matrix_prepared final : public prepared_variant {
      public:

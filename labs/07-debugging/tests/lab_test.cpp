@@ -138,3 +138,35 @@ TEST(debugging_index, values_never_equal_the_poison) {
 
 }  // namespace
 }  // namespace cudalab::labs
+
+namespace cudalab::labs {
+namespace {
+
+// Without a GPU the table still shows each launch: the host's arithmetic, which the GPU run's
+// shapes match (labs/07-debugging/figures/runs/default.txt: 1.0002x for a ceil-div grid, 0.9999x
+// for uninit_read's rounded-down first pass, 0.2621x for the privatised histogram's 1024 blocks).
+TEST(debugging_lab, the_host_knows_each_launch_but_the_exercises_and_the_failing_ones) {
+  const lab l = make_lab_07_debugging();
+  const launch_config c{debugging_default_size, 256, 0};
+  const auto blocks_of = [&](const char* name) {
+    const variant* v = l.find(name);
+    EXPECT_TRUE(v && v->host_launch) << name;
+    return v && v->host_launch ? v->host_launch(c).grid_x : 0;
+  };
+  EXPECT_EQ(blocks_of("oob_write"), 3907u);
+  EXPECT_EQ(blocks_of("missing_sync_fixed"), 3907u);
+  EXPECT_EQ(blocks_of("uninit_read"), 3906u);
+  EXPECT_EQ(blocks_of("uninit_read_fixed"), 3907u);
+  EXPECT_EQ(blocks_of("global_race_privatised"), 1024u);
+  EXPECT_EQ(blocks_of("index_overflow"), ((std::size_t{1} << 31) + 4096) / 256);
+  const launch_shape matrix = l.find("swapped_index")->host_launch(c);
+  EXPECT_EQ(matrix.block_x, 32u);
+  EXPECT_EQ(matrix.block_y, 8u);
+  EXPECT_EQ(matrix.threads_needed, debugging::matrix_for(c.size).elements());
+  // The learner may change the exercise's launch; the chunk reversals' launch is the lesson.
+  for (const char* unknown : {"exercise", "unchecked_launch", "checked_launch"})
+    EXPECT_FALSE(l.find(unknown)->host_launch) << unknown;
+}
+
+}  // namespace
+}  // namespace cudalab::labs
