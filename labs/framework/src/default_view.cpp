@@ -84,7 +84,7 @@ layout lay_out(const std::vector<result_row>& rows, const report_context& contex
   for (const auto& row : rows) {
     std::vector<std::string> c{cells::variant_label(row), std::string(to_string(row.role))};
     if (size_column) c.push_back(cells::with_separators(static_cast<double>(row.config.size)));
-    if (block_column) c.push_back(std::to_string(row.config.block));
+    if (block_column) c.push_back(cells::block(row));
     const bool timed = row.measured && row.time.median_ms > 0;
     c.push_back(timed ? cells::time_with_unit(row.time.median_ms) : "-");
     if (flop_bound) {

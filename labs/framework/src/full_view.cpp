@@ -84,7 +84,7 @@ void write_full_view(std::ostream& out, const std::vector<result_row>& rows,
     if (sweep)
       c.push_back(row.sweep_name ? *row.sweep_name + "=" + std::to_string(row.config.param) : "");
     c.push_back(cells::with_separators(static_cast<double>(row.config.size)));
-    c.push_back(std::to_string(row.config.block));
+    c.push_back(cells::block(row));
     c.push_back(row.shape.known() ? cells::with_separators(
                                         static_cast<double>(row.shape.grid_x * row.shape.grid_y))
                                   : "-");

@@ -4,6 +4,8 @@
 #include "cudalab/report_figures.hpp"
 #include "cudalab/trace_run.hpp"
 
+#include "row_cells.hpp"
+
 #include <algorithm>
 
 namespace cudalab {
@@ -31,7 +33,8 @@ std::vector<record_field> record_of(const result_row& row,
   text("sweep", row.sweep_name.value_or(""));
   number("param", static_cast<double>(row.config.param), 0);
   number("size", as_double(row.config.size), 0);
-  number("block", row.config.block, 0);
+  const std::optional<long> threads = cells::block_threads(row);
+  number("block", threads ? std::optional<double>(static_cast<double>(*threads)) : std::nullopt, 0);
   number("grid", when_launched(as_double(row.shape.grid_x * row.shape.grid_y)), 0);
   number("threads_launched", when_launched(as_double(row.shape.threads_launched())), 0);
   number("threads_needed", when_launched(as_double(row.shape.threads_needed)), 0);

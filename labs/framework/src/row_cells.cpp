@@ -12,6 +12,17 @@ std::string variant_label(const result_row& row) {
   return *row.sweep_name == row.variant_name ? point : row.variant_name + " " + point;
 }
 
+std::optional<long> block_threads(const result_row& row) {
+  if (row.shape.known()) return static_cast<long>(row.shape.block_x) * row.shape.block_y;
+  if (!row.measured) return row.config.block;
+  return std::nullopt;
+}
+
+std::string block(const result_row& row) {
+  const std::optional<long> threads = block_threads(row);
+  return threads ? std::to_string(*threads) : "-";
+}
+
 std::string registers(const result_row& row) {
   if (row.resources.empty()) return "-";
   const kernel_resources& k = row.resources.front();

@@ -5,12 +5,19 @@
 #include "cudalab/report_figures.hpp"
 #include "cudalab/result_row.hpp"
 
+#include <optional>
 #include <string>
 
 namespace cudalab::cells {
 
 // "aos_float3"; a sweep point "offset=8" (or "name offset=8" where the sweep is named apart).
 std::string variant_label(const result_row& row);
+// The threads a block of the row's launch: its shape where the launch reported one (or the host
+// computed it), the block asked for where nothing ran (no GPU), none where the point ran and
+// reported no launch of its own (a library's or the host's work: cuBLAS, CUB, the CPU).
+std::optional<long> block_threads(const result_row& row);
+// That as a cell: "-" for none.
+std::string block(const result_row& row);
 // The main kernel's registers a thread, "spill" added where it uses local memory
 // ("255 spill"); "-" without resources.
 std::string registers(const result_row& row);

@@ -113,6 +113,32 @@ TEST(default_view, rows_of_several_sizes_get_a_size_column) {
   EXPECT_NE(text.find("16,777,216"), std::string::npos) << text;
 }
 
+// The block column holds the block a launch used: its shape where it ran, "-" for a row that ran
+// and launched nothing of its own (a library's or the host's work), the block asked for where
+// nothing ran.
+TEST(default_view, the_block_column_is_the_launch_its_row_made) {
+  result_row ran = aos_float3_row(1179648), library = aos_float3_row(1179648),
+             predicted = predicted_only(aos_float3_row(1179648));
+  ran.config.block = 128;
+  ran.shape = launch_shape{36, 1, 32, 8, 1179648};
+  ran.variant_name = "tiled";
+  library.shape = launch_shape{};
+  library.variant_name = "cublas";
+  predicted.variant_name = "asked";
+  predicted.config.block = 512;
+  const std::string text = render({ran, library, predicted}, report_view::standard);
+  const auto cells_of = [&](const char* name) {
+    std::istringstream in(line_with(text, name));
+    std::vector<std::string> cells;
+    for (std::string cell; in >> cell;) cells.push_back(cell);
+    return cells;
+  };
+  ASSERT_NE(line_with(text, "variant").find("block"), std::string::npos) << text;
+  EXPECT_EQ(cells_of("tiled").at(2), "256") << text;
+  EXPECT_EQ(cells_of("cublas").at(2), "-") << text;
+  EXPECT_EQ(cells_of("asked").at(2), "512") << text;
+}
+
 TEST(default_view, time_carries_its_unit) {
   result_row fast = aos_float3_row(1179648), slow = aos_float3_row(1179648);
   slow.variant_name = "slow";
