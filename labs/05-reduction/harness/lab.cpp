@@ -116,7 +116,8 @@ lab make_lab_05_reduction() {
       {"atomic_block_sum", "global_writes", "8 REDG and a store a block, no tree"},
       {"warp_atomic_sum", "global_writes", "a REDG a warp after a shuffle, no block tree"},
       {"shared_atomic_sum", "shared_wavefronts", "a compare-and-swap loop on one shared word"},
-      {"diluted_grid_atomics", "global_writes", "atomics spread over eight times the blocks"}};
+      {"diluted_grid_atomics", "global_writes", "atomics spread over eight times the blocks"},
+      {"cub_segmented_reduce", "kernels", "cub::DeviceSegmentedReduce: a library's kernel"}};
   ex.right_ways = {
       {"noinline_step", "", "sequential addressing, each step in a __noinline__ helper"},
       {"warp_shuffle_tree", "", "a shuffle tree a warp, then one over the warps' sums"},
