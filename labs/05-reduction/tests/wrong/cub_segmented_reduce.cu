@@ -35,17 +35,15 @@ reduction::launch_dims launch_cub(const float* in, float* partial, std::size_t n
                                                                      static_cast<unsigned>(n));
   CUDALAB_CHECK_LAUNCH();
   std::size_t bytes = 0;
-  CUDALAB_CHECK_CUDA(cub::DeviceSegmentedReduce::Sum(nullptr, bytes, in, partial,
-                                                     static_cast<int>(segments), offsets,
-                                                     offsets + 1, stream));
+  CUDALAB_CHECK_CUDA(cub::DeviceSegmentedReduce::Sum(
+      nullptr, bytes, in, partial, static_cast<int>(segments), offsets, offsets + 1, stream));
   if (scratch_held < bytes) {
     CUDALAB_CHECK_CUDA(cudaFree(scratch));
     CUDALAB_CHECK_CUDA(cudaMalloc(&scratch, bytes));
     scratch_held = bytes;
   }
-  CUDALAB_CHECK_CUDA(cub::DeviceSegmentedReduce::Sum(scratch, bytes, in, partial,
-                                                     static_cast<int>(segments), offsets,
-                                                     offsets + 1, stream));
+  CUDALAB_CHECK_CUDA(cub::DeviceSegmentedReduce::Sum(
+      scratch, bytes, in, partial, static_cast<int>(segments), offsets, offsets + 1, stream));
   return {segments, block, 0};
 }
 
