@@ -12,7 +12,7 @@ import csv
 import math
 import textwrap
 
-from cudalab_scripts import cli
+from cudalab_scripts import bench_log, cli
 
 
 def thousands(value, decimals=1):
@@ -142,6 +142,51 @@ def bench_model_only(log):
     lines = header("command (no GPU)", "wall time, median of 5")
     for command, seconds in log.log.predictions:
         lines.append(row(f"`cudalab run {command}`", f"{seconds} s"))
+    return "\n".join(lines)
+
+
+def bench_products_and_transposes(lab08, lab03, lab06):
+    """docs/benchmarks.md: the labs' captured runs at the benchmark sizes, summed up in a line
+    each (lab 08 at 4096, lab 03's tile sweep at 4096, lab 06 at 8192)."""
+    def table(output, size):
+        try:
+            return bench_log.parse(output.text).runs[size]
+        except KeyError:
+            raise cli.bad(f"{output.name}: no run at {size:,}") from None
+
+    def cell(rows, variant, column, output):
+        try:
+            return rows[variant][column]
+        except KeyError:
+            raise cli.bad(f"{output.name}: no {column} for {variant}") from None
+
+    def seconds(text):
+        value, unit = text.split()
+        return float(value) * {"us": 1e-6, "ms": 1e-3, "s": 1.0}[unit]
+
+    p = table(lab08, 4096)
+    shares = ", ".join(f"`{v}` {cell(p, v, '%cublas', lab08)} %"
+                       for v in ("vectorized", "register_2d", "pad_to_64", "coarse_1d"))
+    best = "warp_tiled config=0"
+    products = (f"`warp_tiled` {cell(p, best, 'TFLOP/s', lab08)} TFLOP/s, **{cell(p, best, '%cublas', lab08)} %** "
+                f"of `cublasSgemm` ({cell(p, 'cublas', 'TFLOP/s', lab08)}, FP32, TF32 off); {shares}")
+    t = table(lab03, 4096)
+    tiles = (f"best tile (T = 32) {cell(t, 'tiled tile=32', 'TFLOP/s', lab03)} TFLOP/s, "
+             f"{float(cell(t, 'tiled tile=32', 'TFLOP/s', lab03)) / float(cell(t, 'naive', 'TFLOP/s', lab03)):.2f}x "
+             f"`naive` ({cell(t, 'naive', 'TFLOP/s', lab03)}); T = 2 and 4 at {cell(t, 'tiled tile=2', 'TFLOP/s', lab03)} "
+             f"and {cell(t, 'tiled tile=4', 'TFLOP/s', lab03)} TFLOP/s")
+    r = table(lab06, 8192)
+    gbps = {v: float(cell(r, v, "GB/s", lab06)) for v in ("copy", "copy_restrict", "tile_rows")}
+    time = {v: seconds(cell(r, v, "time", lab06)) for v in ("shared_tile", "padded", "naive_row_read", "naive_col_read")}
+    transposes = (f"`tile_rows` {cell(r, 'tile_rows', 'time', lab06)}, {100 * gbps['tile_rows'] / gbps['copy']:.0f} % of "
+                  f"the `copy` kernel's bandwidth and {100 * gbps['tile_rows'] / gbps['copy_restrict']:.1f} % of "
+                  f"`copy_restrict`'s ({cell(r, 'tile_rows', '%copy', lab06)} % of `cudaMemcpy`'s); `padded` "
+                  f"{time['shared_tile'] / time['padded']:.2f}x `shared_tile`; `naive_col_read` "
+                  f"{time['naive_row_read'] / time['naive_col_read']:.1f}x `naive_row_read`")
+    lines = header("run", "result")
+    for output, result in ((lab08, products), (lab03, tiles), (lab06, transposes)):
+        command = output.provenance["command"]
+        lines.append(row(f"`{command[command.index('cudalab ') if 'cudalab ' in command else 0:]}`", result))
     return "\n".join(lines)
 
 
@@ -363,6 +408,7 @@ SPECS = {
     "bench-h100-h200": bench_side_by_side,
     "bench-witness-cost": bench_witness_cost,
     "bench-model-only": bench_model_only,
+    "bench-products-and-transposes": bench_products_and_transposes,
     "shared-witness-excess": shared_witness_excess,
     "lab02-transfers": lab02_transfers,
     "lab02-timers": lab02_timers,

@@ -80,6 +80,31 @@ class reading_bench_logs(unittest.TestCase):
         with self.assertRaises(tables.cli.Refusal):
             table_specs.lab02_local_dram(output)
 
+    def test_the_products_and_transposes_are_summed_up_from_the_labs_runs(self):
+        def output(name, command, text):
+            return unittest.mock.Mock(name=name, text=text, provenance={"command": f"build/x/cudalab {command}"})
+        lab08 = output("08", "run 08 --size 4096", "device: X (sm_90)\n4,096 side\n"
+                       "variant              role   time  TFLOP/s  %cublas\n"
+                       "pad_to_64            naive  1 ms  17.50  34.3\ncoarse_1d            fixed  1 ms  15.40  30.2\n"
+                       "register_2d          fixed  1 ms  29.33  57.6\nvectorized           fixed  1 ms  31.68  62.2\n"
+                       "warp_tiled config=0  fixed  1 ms  36.09  70.9\ncublas               base   1 ms  50.94  100.0\n")
+        lab03 = output("03", "run 03 --size 4096", "device: X (sm_90)\n4,096 side\nvariant        time  TFLOP/s\n"
+                       "naive          1 ms  4.00\ntiled tile=2   1 ms  0.16\ntiled tile=4   1 ms  1.06\n"
+                       "tiled tile=32  1 ms  6.00\n")
+        lab06 = output("06", "run 06 --size 8192", "device: X (sm_90)\n8,192 side\nvariant         time      GB/s  %copy\n"
+                       "copy            200.0 us  2000.0  80.0\ncopy_restrict   100.0 us  4000.0  95.0\n"
+                       "tile_rows       100.0 us  3000.0  94.4\nshared_tile     500.0 us  100.0  1.0\n"
+                       "padded          250.0 us  200.0  2.0\nnaive_row_read  1.000 ms  100.0  1.0\n"
+                       "naive_col_read  400.0 us  100.0  1.0\n")
+        lines = table_specs.bench_products_and_transposes(lab08, lab03, lab06).split("\n")
+        self.assertTrue(lines[2].startswith("| `cudalab run 08 --size 4096` | `warp_tiled` 36.09 TFLOP/s, **70.9 %**"))
+        self.assertIn("1.50x `naive` (4.00)", lines[3])
+        self.assertIn("150 % of the `copy` kernel's bandwidth and 75.0 % of `copy_restrict`'s (94.4 %", lines[4])
+        self.assertIn("`padded` 2.00x `shared_tile`; `naive_col_read` 2.5x `naive_row_read`", lines[4])
+        lab06.text = lab06.text.replace("copy_restrict", "copy_other")
+        with self.assertRaises(tables.cli.Refusal):
+            table_specs.bench_products_and_transposes(lab08, lab03, lab06)
+
     def test_lines_between_the_tables_are_no_rows(self):
         log = bench_log.parse("device: X (sm_90)\n1,024 elements\nvariant  role\na  b\ncudalab: wrote 2 rows\n")
         self.assertEqual(log.runs, {1024: {"a": {"variant": "a", "role": "b"}}})
