@@ -1,7 +1,7 @@
 // The two copies and the two naive transposes: global memory only, no staging.
 //
-// All three cut the matrix into 32 x 32 tiles and move a tile a block. The copy reads and
-// writes rows: every warp instruction touches 32 consecutive floats, 4 sectors when the row is
+// All four cut the matrix into 32 x 32 tiles and move a tile a block. The copies read and
+// write rows: every warp instruction touches 32 consecutive floats, 4 sectors when the row is
 // aligned. A transpose cannot do that both ways round: what is a row of the input is a column
 // of the output. naive_row_read reads rows and writes columns, so each store request scatters
 // its 32 lanes over 32 rows of the output (32 sectors, 4 useful bytes each); naive_col_read
@@ -25,8 +25,9 @@ __global__ void transpose_copy_kernel(const float* in, float* out, unsigned rows
 }
 
 // The same copy with __restrict__ pointers: the compiler may now assume that no store to out
-// changes in, so it issues the four loads back to back and the stores after them. Without it,
-// each load must wait for the store before it, which might have written the same address.
+// changes in: its SASS (sm_90, CUDA 13.0) issues three loads back to back, their three stores,
+// then the fourth load and store. Without it, each load must wait for the store before it,
+// which might have written the same address.
 __global__ void transpose_copy_restrict_kernel(const float* __restrict__ in,
                                                float* __restrict__ out, unsigned rows,
                                                unsigned cols) {

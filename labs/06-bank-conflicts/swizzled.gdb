@@ -4,7 +4,7 @@
 #   cuda-gdb -batch -x labs/06-bank-conflicts/swizzled.gdb --args \
 #     build/debug/tools/cudalab/cudalab run 06 --variant swizzled --size 40 --repeat 1 \
 #     --warmup 0 --no-counters
-# breaks at: kernels/transpose/transpose_tiled.cu: if (r < rows && c < cols) out[element_index(c, r, rows)] = tile[
+# breaks at: kernels/transpose/transpose_tiled.cu: out[element_index(c, r, rows)] = tile[
 # (the CPU test cli.gdb_files_break_where_they_say keeps the line number below true)
 set pagination off
 set confirm off
@@ -13,9 +13,10 @@ set cuda break_on_launch none
 break transpose_tiled.cu:41
 run
 cuda block (1,1,0) thread (3,5,0)
-echo \n== block (1,1,0) thread (3,5,0): its tile row, and the output element it writes\n
+echo \n== block (1,1,0) thread (3,5,0): its tile row, the output element it writes, the tile word\n
 print lr
 print r
 print c
+print tx * 32 + (lr ^ tx)
 kill
 quit

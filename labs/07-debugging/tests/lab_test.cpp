@@ -164,7 +164,8 @@ TEST(debugging_lab, the_host_knows_each_launch_but_the_exercises_and_the_failing
   EXPECT_EQ(matrix.block_y, 8u);
   EXPECT_EQ(matrix.threads_needed, debugging::matrix_for(c.size).elements());
   // The learner may change the exercise's launch; the chunk reversals' launch is the lesson.
-  for (const char* unknown : {"exercise", "unchecked_launch", "checked_launch"})
+  for (const char* unknown :
+       {"exercise", "unchecked_launch", "checked_launch", "unchecked_launch_fixed"})
     EXPECT_FALSE(l.find(unknown)->host_launch) << unknown;
 }
 

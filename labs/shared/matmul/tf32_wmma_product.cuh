@@ -2,9 +2,9 @@
 // 08's tests/wrong/tensor_cores.cu): each warp computes a 16 x 16 tile of C with wmma's TF32
 // multiply-accumulate (m16n16k8), its operands staged in shared memory with zeros past an odd
 // n. TF32's 10-bit mantissa still meets the labs' FP32 tolerance, the operands are staged in
-// tiles like the lessons' and the tensor cores are fast, so the traffic and speed lines can all
-// pass: the multiply-adds are HMMA instructions, not the FFMAs the lessons are about. Included
-// by one file of a binary: the kernel is that file's own.
+// tiles like the lessons' and the tensor cores are fast: the multiply-adds are HMMA
+// instructions, not the FFMAs the lessons are about, and only a line that counts instructions
+// by class tells them apart. Included by one file of a binary: the kernel is that file's own.
 #pragma once
 
 #include "matmul/matmul_index.cuh"

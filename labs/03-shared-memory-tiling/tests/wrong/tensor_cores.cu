@@ -1,7 +1,7 @@
 // A wrong way to do lab 03's exercise, kept as a test input for the grader: the product on the
-// tensor cores (tf32_wmma_product.cuh). Its operands are staged in shared-memory tiles, so it
-// reads few global sectors, and TF32 still meets the lab's tolerance: the traffic lines pass.
-// The multiply-adds are HMMA instructions, not the FP32 FFMAs of the lesson's product; the
+// tensor cores (tf32_wmma_product.cuh). It stages its operands in shared-memory tiles like the
+// lesson's kernel, and TF32 still meets the lab's tolerance, but the multiply-adds are HMMA
+// instructions, not the FP32 FFMAs of the lesson's product: whatever its traffic lines read, the
 // grader fails it on the tensor cores' line.
 #include "matmul_variants.hpp"
 #include "tf32_wmma_product.cuh"

@@ -1,8 +1,9 @@
 // A wrong way to do lab 05's exercise, kept as a test input for the grader: a kernel of the
 // learner's own writes each block's segment offsets, then cub::DeviceSegmentedReduce::Sum adds
-// every block's elements in a kernel of CUB's. The block sums are right and CUB's kernel is a
-// good tree, so the divergence, wavefront, write and bandwidth lines pass: the reduction is the
-// library's. The grader's inventory of the launch names CUB's kernel, and "kernels" fails.
+// every block's elements in a kernel of CUB's. The block sums are right; the reduction is the
+// library's. Whatever its other lines read (the offsets kernel's own stores already take the
+// global writes past one a block), the grader's inventory of the launch names CUB's kernel, and
+// "kernels" fails.
 #include "wrong_way.cuh"
 
 #include <cub/device/device_segmented_reduce.cuh>

@@ -106,7 +106,8 @@ bool within_bound(double measured, bound_kind kind, double bound);
 const std::vector<std::string>& fp32_fma_metrics();
 // Adds the lines "ffma" (at least n^3 FP32 FFMAs, thread-level: ex.ideal.flops / 2) and
 // "tensor_inst" (none) for a lesson whose product runs on the FP32 FMA pipes (labs 03 and 08):
-// a TF32 wmma product meets the FP32 tolerance and would pass every traffic line. Timed under the
+// a TF32 wmma product meets the FP32 tolerance and stages tiles as they do: its traffic alone does
+// not give it away. Timed under the
 // memory tracer, which sees memory accesses and not instructions, one line says so and passes;
 // on a chip whose profiler cannot count tensor-core instructions apart, the FFMA line alone
 // holds the arithmetic.
