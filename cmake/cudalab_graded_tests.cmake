@@ -9,10 +9,11 @@ set(CUDALAB_GRADED_WAYS_LISTED_TEST
 
 # cudalab_add_graded_test(<NN> <name> <factory> <library> <definition>): test_labNN_<name>,
 # the generated test linked with <library> (an exercise's build of the lab) and compiled with
-# <definition> (CUDALAB_GRADES_...), its cases listed as labNN.<suite>.<case>. Labels gpu;labNN.
+# <definition> (CUDALAB_GRADES_...), its cases listed as labNN.<suite>.<case>. Labels gpu;labNN;
+# grader (scripts/gpu-suite-split.sh runs the graders apart: they are most of the GPU tests' time).
 function(cudalab_add_graded_test number name factory library definition)
   set(target test_lab${number}_${name})
-  cudalab_add_gtest(${target} SOURCES ${CUDALAB_GRADED_EXERCISE_TEST} LABELS "gpu;lab${number}"
+  cudalab_add_gtest(${target} SOURCES ${CUDALAB_GRADED_EXERCISE_TEST} LABELS "gpu;lab${number};grader"
                     LINK ${library} PREFIX "lab${number}.")
   if(TARGET ${target})
     target_compile_definitions(${target} PRIVATE CUDALAB_MAKE_LAB=${factory} ${definition})

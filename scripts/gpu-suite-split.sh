@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# scripts/gpu-suite-split.sh <1|1a|1b|2|3> [build-dir]: scripts/gpu-suite.sh in three parts of under ten
-# minutes each, for a machine with two GPUs (measured on two H100s, 2026-11-25):
-#   part 1  card 0: the GPU tests but the heavy ones (333 s), every lab's table, lab 05's and
-#                   lab 02's sweeps, Nsight Systems, cuda-gdb (about 8 minutes in all);
+# scripts/gpu-suite-split.sh <1|1a|1b|1g|2|3> [build-dir]: scripts/gpu-suite.sh in parts of under
+# ten minutes each (a call's limit on the GPU machines):
+#   part 1  two cards at once (measured on two H200s, 2026-11-27, before the graders moved out):
+#           card 0: the GPU tests but the heavy ones and the graders, every lab's table, lab
+#                   02's sweeps, Nsight Systems, cuda-gdb (the graders were 389 of the 565 s
+#                   its tests took, which left the tables past ten minutes);
 #           card 1: the heavy GPU tests (lab 07's sanitizer tests, the ncu cross-check, the
-#                   tracer's tests: 490 s) and trace-selftest (20 s);
+#                   tracer's tests: 503 s) and trace-selftest (23 s);
+#   part 1g the graders' GPU tests, labelled grader (every lab's check, grader, wrong and right
+#           ways: 389 s on one H200, 2026-11-27), on one card;
 #   part 2  the CPU tests, then the sanitizers over every lab (16 at a time);
 #   part 3  the hardware's counts per line on every lab (--lines, a process a point and a kernel:
 #           150 s on an H200, 2026-11-26), then labs 03 and 08's size sweeps (90 s) and the
 #           benchmark (2.5 minutes), alone on the machine, so that nothing else runs beside
 #           their timings.
 #   parts 1a and 1b  part 1's two halves one after the other, for a machine with one GPU.
-# With the size sweeps in part 1, card 0 ran past ten minutes on 2026-11-25.
-# Each card's logs go to $OUT/card0 and $OUT/card1 (parts 2 and 3: $OUT/card0):
+# Each card's logs go to $OUT/card0 and $OUT/card1 (parts 1g, 2 and 3: $OUT/card0):
 # gpu-suite.tar.gz, summary.txt and the suite's output. Exit: 0 when every half passed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,9 +28,13 @@ out=${OUT:-$PWD/gpu-results}
 heavy_labels='^(sanitizer|ncu|trace)$'
 long='^long$'
 
-light() {  # light <card>: the GPU tests but the heavy ones, the tables, sweeps, nsys and cuda-gdb
+light() {  # light <card>: the GPU tests but the heavy ones and the graders, the tables, sweeps,
+  # nsys and cuda-gdb
   half "$1" '^(doctor|device|device-json|ctest-gpu|run-.*|sweep-block|sweep-02-.*|nsys-.*|debug-.*)$' \
-    GPU_SUITE_CTEST_LABELS_EXCLUDE="^(sanitizer|ncu|trace|long)$"
+    GPU_SUITE_CTEST_LABELS_EXCLUDE="^(sanitizer|ncu|trace|long|grader)$"
+}
+graders() {  # graders <card>: the graders' GPU tests
+  half "$1" '^ctest-gpu$' GPU_SUITE_CTEST_LABELS='^grader$'
 }
 heavy() {  # heavy <card>: the heavy GPU tests and trace-selftest
   half "$1" '^(ctest-gpu|trace-selftest)$' GPU_SUITE_CTEST_LABELS="$heavy_labels" \
@@ -59,6 +66,12 @@ case $part in
     cat "$out/card0/summary.txt"
     exit $code
     ;;
+  1g)
+    graders 0
+    code=$?
+    cat "$out/card0/summary.txt"
+    exit $code
+    ;;
   2)
     half 0 '^(ctest-cpu|sanitize)$' GPU_SUITE_SANITIZE_JOBS=16
     code=$?
@@ -71,5 +84,5 @@ case $part in
     cat "$out/card0/summary.txt"
     exit $code
     ;;
-  *) echo "usage: scripts/gpu-suite-split.sh <1|1a|1b|2|3> [build-dir]" >&2; exit 2 ;;
+  *) echo "usage: scripts/gpu-suite-split.sh <1|1a|1b|1g|2|3> [build-dir]" >&2; exit 2 ;;
 esac
