@@ -8,7 +8,8 @@
 // when the launch ends and written as one line of the file CUDALAB_TRACE_OUTPUT names
 // (cudalab/trace/trace_record.hpp). Unmarked launches run patched but return at once.
 //
-// Environment: CUDALAB_TRACE_OUTPUT (required: the file to append to), CUDALAB_TRACE_PATCHES
+// Environment: CUDALAB_TRACE_EVERY_LAUNCH=1 (cudalab profile: every launch traced, no marks
+// needed), CUDALAB_TRACE_OUTPUT (required: the file to append to), CUDALAB_TRACE_PATCHES
 // (the patch fatbin; default: beside this library), CUDALAB_TRACE_CUBINS (a folder to save module
 // code in; default: none, and --lines cannot map pcs), CUDALAB_TRACE_DEBUG or CUDALAB_TRACE_KEEP
 // (non-empty: one line per stage on stderr, the traced child's log, so that a run that stops
@@ -183,6 +184,11 @@ void tracer::start() {
   const char* patches = std::getenv("CUDALAB_TRACE_PATCHES");
   m_patches = patches && *patches ? patches : beside_this_library("cudalab_tracer_patches.fatbin");
   if (const char* dir = std::getenv("CUDALAB_TRACE_CUBINS"); dir && *dir) m_cubin_dir = dir;
+  // `cudalab profile`: a program that is not a lab sets no marks; every launch is traced, under
+  // one label.
+  if (const char* every = std::getenv("CUDALAB_TRACE_EVERY_LAUNCH");
+      every && std::string(every) == "1")
+    m_label = "every launch";
   CUDALAB_STAGE("output %s, patches %s; subscribing", m_output.c_str(), m_patches.c_str());
   if (!check(sanitizerSubscribe(&m_subscriber, callback, this), "sanitizerSubscribe")) return;
   check(sanitizerEnableDomain(1, m_subscriber, SANITIZER_CB_DOMAIN_RESOURCE),

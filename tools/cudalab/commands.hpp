@@ -24,5 +24,6 @@ int device_command(const args& a);
 int doctor_command(const args& a);
 int metrics_command(const args& a);
 int check_command(const args& a);
+int profile_command(const args& a);
 
 }  // namespace cudalab::tool

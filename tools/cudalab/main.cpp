@@ -1,5 +1,5 @@
 // cudalab: the command-line tool of the lab kit.
-//   cudalab list | run <lab> | check <lab> | device | doctor | metrics
+//   cudalab list | run <lab> | check <lab> | profile -- PROGRAM | device | doctor | metrics
 // main() is a function-try-block: every error becomes one line on stderr and an exit code.
 #include "commands.hpp"
 #include "environment.hpp"
@@ -26,6 +26,7 @@ commands:
   list              the labs, their variants and what each one teaches
   run <lab>         run a lab's variants: time, verify, hardware counters beside the model
   check <lab>       grade your exercise (labs/NN-name/exercise.cu) by its counters
+  profile -- PROG   your own CUDA program's kernels: sectors, waste, conflicts (memory tracer)
   device            what the GPU offers (memory, SMs, clocks, limits, theoretical peaks)
   metrics           the hardware-counter catalogue and the named metric sets
   doctor            is everything in place? GPU, driver, counters, Nsight tools
@@ -88,12 +89,14 @@ int run_command_line(int argc, char** argv) try {
   }
   const args rest(argv + 2, argv + argc);
   static const std::map<std::string, int (*)(const args&)> commands{
-      {"list", list_command},     {"run", run_command},       {"check", check_command},
-      {"device", device_command}, {"doctor", doctor_command}, {"metrics", metrics_command}};
+      {"list", list_command},      {"run", run_command},       {"check", check_command},
+      {"device", device_command},  {"doctor", doctor_command}, {"metrics", metrics_command},
+      {"profile", profile_command}};
   const auto it = commands.find(command);
   if (it == commands.end()) {
-    std::cerr << "cudalab: unknown command '" << cudalab::shown(command)
-              << "' (commands: list, run, check, device, metrics, doctor; see cudalab --help)\n";
+    std::cerr
+        << "cudalab: unknown command '" << cudalab::shown(command)
+        << "' (commands: list, run, check, profile, device, metrics, doctor; see cudalab --help)\n";
     return exit_usage;
   }
   check_environment();

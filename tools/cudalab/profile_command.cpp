@@ -1,0 +1,139 @@
+// `cudalab profile [options] -- PROGRAM [ARGS...]`: runs any CUDA program with the memory tracer
+// injected into it, every launch traced, and reports what each of its kernels did to global and
+// shared memory (profile_report.hpp). The program's own output passes through and its exit is
+// reported; a program that ends by a signal or its deadline leaves the report of the launches
+// before, marked incomplete. Needs no counter permission. The witness is the tracer alone: the
+// hardware's counters for a program that is not a lab are the next step (docs/metrics.md).
+#include "commands.hpp"
+#include "options.hpp"
+#include "output_file.hpp"
+#include "profile_report.hpp"
+
+#include "cudalab/check.hpp"
+#include "cudalab/child_process.hpp"
+#include "cudalab/device.hpp"
+#include "cudalab/trace/tracer_support.hpp"
+#include "cudalab/trace_child.hpp"
+#include "cudalab/user_text.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+namespace cudalab::tool {
+namespace {
+
+constexpr const char* usage_line =
+    "cudalab profile [--format table|csv|json] [--output FILE] [--kernel REGEX] [--timeout S] "
+    "-- PROGRAM [ARGS...]";
+
+// PROGRAM as exec would find it: a path (with a slash) as given, a bare name along PATH.
+// usage_error when there is no such executable file.
+std::string executable_of(const std::string& program) {
+  const auto runnable = [](const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+           ::access(path.c_str(), X_OK) == 0;
+  };
+  if (program.find('/') != std::string::npos) {
+    if (runnable(program)) return program;
+    throw usage_error("profile: '" + shown(program) + "' is not an executable file");
+  }
+  const char* path = std::getenv("PATH");
+  std::istringstream folders(path ? path : "");
+  for (std::string folder; std::getline(folders, folder, ':');)
+    if (!folder.empty() && runnable(folder + "/" + program)) return folder + "/" + program;
+  throw usage_error("profile: no executable '" + shown(program) + "' on PATH");
+}
+
+}  // namespace
+
+int profile_command(const args& a) {
+  const auto dashes = std::find(a.begin(), a.end(), std::string("--"));
+  const args own(a.begin(), dashes);
+  if (std::find(own.begin(), own.end(), "--help") != own.end() ||
+      std::find(own.begin(), own.end(), "-h") != own.end()) {
+    std::cout << "usage: " << usage_line << "\n"
+              << "Runs PROGRAM with the memory tracer injected, every kernel launch traced, and "
+                 "prints a row a kernel:\nglobal requests and sectors, the ideal sectors for the "
+                 "bytes asked, the waste, shared conflicts.\n";
+    return exit_ok;
+  }
+  po::options_description options("profile options");
+  std::string format_text = "table", output_text, kernel_text, timeout_text = "600";
+  options.add_options()("format,f", po::value(&format_text), "table, csv or json")(
+      "output,o", po::value(&output_text), "write the report to FILE (atomically)")(
+      "kernel,k", po::value(&kernel_text), "only the kernels whose name matches REGEX")(
+      "timeout", po::value(&timeout_text), "seconds before the program is stopped (600)");
+  po::variables_map vm;
+  if (!parse_options(own, usage_line, options, po::positional_options_description(), vm))
+    return exit_ok;
+  // Bad input before any work.
+  if (format_text != "table" && format_text != "csv" && format_text != "json")
+    throw usage_error("--format '" + shown(format_text, 32) +
+                      "': profile prints table, csv or json");
+  const int timeout = parse_int_option("--timeout", timeout_text, 1, 86400);
+  std::optional<std::regex> select;
+  if (!kernel_text.empty()) {
+    try {
+      select.emplace(kernel_text, std::regex::ECMAScript);
+    } catch (const std::regex_error&) {
+      throw usage_error("--kernel '" + shown(kernel_text, 32) + "' is not a regular expression");
+    }
+  }
+  if (dashes == a.end() || dashes + 1 == a.end())
+    throw usage_error("profile needs a program after --: " + std::string(usage_line));
+  const std::string program = executable_of(*(dashes + 1));
+  std::unique_ptr<output_file> output;
+  if (!output_text.empty()) output = std::make_unique<output_file>(output_text);
+
+  std::string why;
+  if (cuda_device_count(&why) == 0) throw no_device_error(why);
+  const trace::tracer_install install = trace::tracer_install_here();
+  const trace::tracer_availability tracer =
+      trace::check_tracer(install, trace::tracer_environment_here());
+  if (!tracer.ok) throw error("profile needs the memory tracer: " + tracer.reason, tracer.fix);
+
+  const trace_workspace workspace;
+  child_spec spec;
+  spec.argv.assign(dashes + 1, a.end());
+  spec.argv.front() = program;
+  spec.set_environment =
+      trace::traced_child_environment(install, workspace.trace_file(), workspace.dir());
+  spec.set_environment.emplace_back("CUDALAB_TRACE_EVERY_LAUNCH", "1");
+  spec.deadline_seconds = timeout;
+  std::cout.flush();
+  const child_result ended = run_child(spec);
+
+  const program_end end{*(dashes + 1), ended.describe(), ended.signal == 0 && !ended.timed_out};
+  const std::vector<trace::traced_launch> launches = trace::read_trace_file(workspace.trace_file());
+  const std::vector<kernel_profile> kernels = profile_kernels(launches, select);
+  if (kernels.empty()) {
+    std::cerr << "cudalab profile: " << end.program << " (" << end.how << ") "
+              << (launches.empty()
+                      ? "launched no CUDA kernel"
+                      : "launched no kernel that --kernel '" + kernel_text + "' matches")
+              << "\n";
+    return exit_usage;
+  }
+  const auto write = [&](std::ostream& out) {
+    if (format_text == "csv")
+      write_profile_csv(out, kernels);
+    else if (format_text == "json")
+      write_profile_json(out, kernels, end);
+    else
+      write_profile_table(out, kernels, end);
+  };
+  if (output)
+    output->commit(write);
+  else
+    write(std::cout);
+  return ended.exited_with(0) ? exit_ok : exit_failure;
+}
+
+}  // namespace cudalab::tool

@@ -1,0 +1,153 @@
+#include "profile_report.hpp"
+
+#include "cudalab/cell_format.hpp"
+#include "cudalab/kernel_name.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+#include <ostream>
+
+namespace cudalab::tool {
+namespace {
+
+std::uint64_t sectors_for(std::uint64_t bytes) { return (bytes + 31) / 32; }
+
+std::string per_request(std::uint64_t sectors, std::uint64_t requests) {
+  return requests ? cells::fixed(static_cast<double>(sectors) / static_cast<double>(requests), 2)
+                  : "-";
+}
+
+// A name cut to `width` characters, its end marked, so the table keeps its columns.
+std::string fitted(const std::string& name, std::size_t width) {
+  return name.size() <= width ? name : name.substr(0, width - 3) + "...";
+}
+
+}  // namespace
+
+std::uint64_t kernel_profile::ideal_sectors() const {
+  return sectors_for(counts.global_ld_bytes) + sectors_for(counts.global_st_bytes);
+}
+
+std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_launch>& launches,
+                                            const std::optional<std::regex>& select) {
+  std::map<std::string, kernel_profile> by_name;
+  for (const trace::traced_launch& l : launches) {
+    const std::string name = kernel_display_name(l.kernel);
+    if (select && !std::regex_search(name, *select)) continue;
+    kernel_profile& k = by_name[name];
+    k.name = name;
+    ++k.launches;
+    if (!l.error.empty()) {
+      ++k.untraced_launches;
+      continue;
+    }
+    k.dropped += l.dropped;
+    const model::access_counts c = trace::traced_counts({l});
+    k.counts.global_ld_requests += c.global_ld_requests;
+    k.counts.global_ld_sectors += c.global_ld_sectors;
+    k.counts.global_ld_bytes += c.global_ld_bytes;
+    k.counts.global_st_requests += c.global_st_requests;
+    k.counts.global_st_sectors += c.global_st_sectors;
+    k.counts.global_st_bytes += c.global_st_bytes;
+    k.counts.shared_ld_wavefronts += c.shared_ld_wavefronts;
+    k.counts.shared_st_wavefronts += c.shared_st_wavefronts;
+    k.counts.shared_ld_conflicts += c.shared_ld_conflicts;
+    k.counts.shared_st_conflicts += c.shared_st_conflicts;
+  }
+  std::vector<kernel_profile> kernels;
+  for (auto& [name, k] : by_name) kernels.push_back(std::move(k));
+  std::stable_sort(
+      kernels.begin(), kernels.end(),
+      [](const kernel_profile& a, const kernel_profile& b) { return a.waste() > b.waste(); });
+  return kernels;
+}
+
+void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& kernels,
+                         const program_end& end) {
+  out << "cudalab profile: " << end.program << " (" << end.how
+      << "); witness: the memory tracer, every launch\n";
+  constexpr std::size_t name_width = 28;
+  char line[256];
+  std::snprintf(line, sizeof line, "%-*s %8s %9s %9s %9s %9s %9s %9s %9s %8s\n",
+                static_cast<int>(name_width), "kernel", "launches", "ld req", "ld sect", "st req",
+                "st sect", "sect/req", "ideal", "waste", "sh confl");
+  out << line;
+  for (const kernel_profile& k : kernels) {
+    const model::access_counts& c = k.counts;
+    const std::uint64_t requests = c.global_ld_requests + c.global_st_requests;
+    std::snprintf(
+        line, sizeof line, "%-*s %8s %9s %9s %9s %9s %9s %9s %9s %8s\n",
+        static_cast<int>(name_width), fitted(k.name, name_width).c_str(),
+        cells::compact_count(static_cast<double>(k.launches)).c_str(),
+        cells::compact_count(static_cast<double>(c.global_ld_requests)).c_str(),
+        cells::compact_count(static_cast<double>(c.global_ld_sectors)).c_str(),
+        cells::compact_count(static_cast<double>(c.global_st_requests)).c_str(),
+        cells::compact_count(static_cast<double>(c.global_st_sectors)).c_str(),
+        per_request(k.sectors(), requests).c_str(),
+        cells::compact_count(static_cast<double>(k.ideal_sectors())).c_str(),
+        cells::compact_count(static_cast<double>(k.waste())).c_str(),
+        cells::compact_count(static_cast<double>(c.shared_ld_conflicts + c.shared_st_conflicts))
+            .c_str());
+    out << line;
+    if (k.untraced_launches)
+      out << "  " << k.untraced_launches << " of its launches could not be traced: not counted\n";
+    if (k.dropped)
+      out << "  " << k.dropped << " accesses lost to a full table: its counts are low\n";
+  }
+  out << "ideal: the sectors the bytes its lanes asked for would fill, packed; waste: sectors moved"
+         " beyond them\n";
+  if (!end.complete)
+    out << "INCOMPLETE: the program did not finish; these are the launches before\n";
+}
+
+void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& kernels) {
+  out << "kernel,launches,untraced_launches,dropped,ld_requests,ld_sectors,ld_bytes,st_requests,"
+         "st_sectors,st_bytes,ideal_sectors,waste_sectors,shared_ld_wavefronts,"
+         "shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts\n";
+  for (const kernel_profile& k : kernels) {
+    const model::access_counts& c = k.counts;
+    std::string name = k.name;  // quoted, its quotes doubled: names hold commas (templates)
+    for (std::size_t at = name.find('"'); at != std::string::npos; at = name.find('"', at + 2))
+      name.insert(at, 1, '"');
+    out << '"' << name << "\"," << k.launches << ',' << k.untraced_launches << ',' << k.dropped
+        << ',' << c.global_ld_requests << ',' << c.global_ld_sectors << ',' << c.global_ld_bytes
+        << ',' << c.global_st_requests << ',' << c.global_st_sectors << ',' << c.global_st_bytes
+        << ',' << k.ideal_sectors() << ',' << k.waste() << ',' << c.shared_ld_wavefronts << ','
+        << c.shared_st_wavefronts << ',' << c.shared_ld_conflicts << ',' << c.shared_st_conflicts
+        << '\n';
+  }
+}
+
+void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& kernels,
+                        const program_end& end) {
+  nlohmann::ordered_json doc;
+  doc["program"] = end.program;
+  doc["ended"] = end.how;
+  doc["complete"] = end.complete;
+  doc["witness"] = "tracer";
+  doc["kernels"] = nlohmann::ordered_json::array();
+  for (const kernel_profile& k : kernels) {
+    const model::access_counts& c = k.counts;
+    doc["kernels"].push_back({{"kernel", k.name},
+                              {"launches", k.launches},
+                              {"untraced_launches", k.untraced_launches},
+                              {"dropped", k.dropped},
+                              {"ld_requests", c.global_ld_requests},
+                              {"ld_sectors", c.global_ld_sectors},
+                              {"ld_bytes", c.global_ld_bytes},
+                              {"st_requests", c.global_st_requests},
+                              {"st_sectors", c.global_st_sectors},
+                              {"st_bytes", c.global_st_bytes},
+                              {"ideal_sectors", k.ideal_sectors()},
+                              {"waste_sectors", k.waste()},
+                              {"shared_ld_wavefronts", c.shared_ld_wavefronts},
+                              {"shared_st_wavefronts", c.shared_st_wavefronts},
+                              {"shared_ld_conflicts", c.shared_ld_conflicts},
+                              {"shared_st_conflicts", c.shared_st_conflicts}});
+  }
+  out << doc.dump(2) << '\n';
+}
+
+}  // namespace cudalab::tool

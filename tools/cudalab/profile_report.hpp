@@ -1,0 +1,51 @@
+// `cudalab profile`'s report: what a program's kernels did to memory, a row a kernel, read from
+// the memory tracer's file of every launch (trace_record.hpp), most wasteful first.
+#pragma once
+
+#include "cudalab/trace/trace_record.hpp"
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace cudalab::tool {
+
+struct kernel_profile {
+  std::string name;  // demangled
+  std::uint64_t launches = 0;
+  std::uint64_t untraced_launches = 0;  // launches the tracer reported an error for
+  std::uint64_t dropped = 0;            // accesses lost to a full table: the counts are low
+  model::access_counts counts;          // global loads and stores, shared accesses
+  // The fewest 32-byte sectors the bytes the lanes asked for could fill, loads and stores.
+  std::uint64_t ideal_sectors() const;
+  std::uint64_t sectors() const { return counts.global_ld_sectors + counts.global_st_sectors; }
+  // Sectors moved beyond the ideal: what the access pattern costs.
+  std::uint64_t waste() const {
+    return sectors() > ideal_sectors() ? sectors() - ideal_sectors() : 0;
+  }
+};
+
+// The launches of `launches` whose kernel name (demangled) matches `select` (every one when
+// none), summed a kernel; the most waste first, then the name.
+std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_launch>& launches,
+                                            const std::optional<std::regex>& select);
+
+// How the program ended, as the report states it.
+struct program_end {
+  std::string program;   // as given
+  std::string how;       // "exit 0", "signal 11", "killed after 600 s"
+  bool complete = true;  // false: ended by a signal or the deadline, the report is partial
+};
+
+// The report within 120 columns; as CSV (a header, a row a kernel); as JSON (the program, how
+// it ended, the witness and a record a kernel).
+void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& kernels,
+                         const program_end& end);
+void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& kernels);
+void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& kernels,
+                        const program_end& end);
+
+}  // namespace cudalab::tool

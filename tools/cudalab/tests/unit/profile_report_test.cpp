@@ -1,0 +1,97 @@
+// `cudalab profile`'s report on traced launches made here (no GPU): kernels summed by name, the
+// ideal sectors and the waste, the most waste first, --kernel, launches the tracer could not
+// trace, the 120-column table, CSV quoting and the JSON record.
+#include "profile_report.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+namespace cudalab::tool {
+namespace {
+
+// A launch of `kernel` with one global pc: `requests` warp loads of `bytes` each over `sectors`.
+trace::traced_launch launch(const std::string& kernel, std::uint64_t requests, std::uint64_t bytes,
+                            std::uint64_t sectors) {
+  trace::traced_launch l;
+  l.label = "every launch";
+  l.kernel = kernel;
+  trace::traced_pc pc;
+  pc.space = model::memory_space::global;
+  pc.kind = trace::traced_kind::load;
+  pc.instructions = requests;
+  pc.bytes = requests * bytes;
+  pc.sectors = sectors;
+  l.pcs.push_back(pc);
+  return l;
+}
+
+TEST(profile_report, kernels_are_summed_by_name_and_the_most_waste_comes_first) {
+  // A coalesced kernel (128 bytes, 4 sectors a request) launched twice, a strided one once.
+  const std::vector<trace::traced_launch> launches{launch("coalesced", 10, 128, 40),
+                                                   launch("strided", 10, 128, 320),
+                                                   launch("coalesced", 10, 128, 40)};
+  const std::vector<kernel_profile> k = profile_kernels(launches, std::nullopt);
+  ASSERT_EQ(k.size(), 2u);
+  EXPECT_EQ(k[0].name, "strided");
+  EXPECT_EQ(k[0].ideal_sectors(), 40u);
+  EXPECT_EQ(k[0].waste(), 280u);
+  EXPECT_EQ(k[1].name, "coalesced");
+  EXPECT_EQ(k[1].launches, 2u);
+  EXPECT_EQ(k[1].counts.global_ld_requests, 20u);
+  EXPECT_EQ(k[1].waste(), 0u);
+}
+
+TEST(profile_report, kernel_selects_by_the_demangled_name) {
+  const std::vector<trace::traced_launch> launches{launch("_Z6stridedPf", 1, 128, 32),
+                                                   launch("_Z9coalescedPf", 1, 128, 4)};
+  const auto k = profile_kernels(launches, std::regex("^coalesced"));
+  ASSERT_EQ(k.size(), 1u);
+  EXPECT_EQ(k[0].name.rfind("coalesced", 0), 0u) << k[0].name;
+}
+
+TEST(profile_report, an_untraced_launch_is_counted_apart_and_said) {
+  trace::traced_launch failed = launch("k", 1, 128, 4);
+  failed.error = "sanitizerPatchModule failed";
+  failed.pcs.clear();
+  const auto k = profile_kernels({launch("k", 1, 128, 4), failed}, std::nullopt);
+  ASSERT_EQ(k.size(), 1u);
+  EXPECT_EQ(k[0].launches, 2u);
+  EXPECT_EQ(k[0].untraced_launches, 1u);
+  EXPECT_EQ(k[0].counts.global_ld_requests, 1u);
+  std::ostringstream table;
+  write_profile_table(table, k, {"./app", "exit 0", true});
+  EXPECT_NE(table.str().find("1 of its launches could not be traced"), std::string::npos)
+      << table.str();
+}
+
+TEST(profile_report, the_table_fits_120_columns_and_says_when_it_is_partial) {
+  const auto k = profile_kernels(
+      {launch("void very_long_templated_kernel_name<float, 128u, 8u>(float const*, float*, int)",
+              123456789, 128, 987654321)},
+      std::nullopt);
+  std::ostringstream table;
+  write_profile_table(table, k, {"./app", "signal 11", false});
+  std::istringstream lines(table.str());
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;
+  EXPECT_NE(table.str().find("INCOMPLETE"), std::string::npos);
+  EXPECT_NE(table.str().find("(signal 11)"), std::string::npos);
+}
+
+TEST(profile_report, csv_quotes_the_names_and_json_keeps_every_count) {
+  const auto k = profile_kernels({launch("f<\"a\", 2>", 2, 64, 8)}, std::nullopt);
+  std::ostringstream csv, json;
+  write_profile_csv(csv, k);
+  EXPECT_NE(csv.str().find("\"f<\"\"a\"\", 2>\",1,0,0,2,8,128,"), std::string::npos) << csv.str();
+  write_profile_json(json, k, {"./app", "exit 3", true});
+  const auto doc = nlohmann::json::parse(json.str());
+  EXPECT_EQ(doc["ended"], "exit 3");
+  EXPECT_EQ(doc["witness"], "tracer");
+  EXPECT_EQ(doc["kernels"][0]["ld_sectors"], 8);
+  EXPECT_EQ(doc["kernels"][0]["ideal_sectors"], 4);
+  EXPECT_EQ(doc["kernels"][0]["waste_sectors"], 4);
+}
+
+}  // namespace
+}  // namespace cudalab::tool
