@@ -82,6 +82,11 @@ int doctor_command(const args& a) {
        !tracer.ok  ? tracer.reason + "\n        fix: " + tracer.fix
        : count > 0 ? "cudalab run --trace works here (" + tracer.reason + ")"
                    : "built, with the Compute Sanitizer API; --trace needs a GPU");
+  // `cudalab profile` measures a learner's own program with the tracer alone for now.
+  line("profile", tracer.ok && count > 0,
+       !tracer.ok  ? "cudalab profile needs the memory tracer (above)"
+       : count > 0 ? "cudalab profile measures with the memory tracer (every launch traced)"
+                   : "cudalab profile needs a GPU to run a program's kernels");
   const std::string nsys_fallback =
       "/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys";
   for (const auto& [tool, purpose] :
