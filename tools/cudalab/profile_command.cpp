@@ -29,8 +29,8 @@ namespace cudalab::tool {
 namespace {
 
 constexpr const char* usage_line =
-    "cudalab profile [--format table|csv|json] [--output FILE] [--kernel REGEX] [--timeout S] "
-    "-- PROGRAM [ARGS...]";
+    "cudalab profile [--format table|csv|json] [--output FILE] [--kernel REGEX] [--skip N] "
+    "[--count M] [--timeout S] -- PROGRAM [ARGS...]";
 
 // PROGRAM as exec would find it: a path (with a slash) as given, a bare name along PATH.
 // usage_error when there is no such executable file.
@@ -65,10 +65,13 @@ int profile_command(const args& a) {
     return exit_ok;
   }
   po::options_description options("profile options");
-  std::string format_text = "table", output_text, kernel_text, timeout_text = "600";
+  std::string format_text = "table", output_text, kernel_text, timeout_text = "600",
+              skip_text = "0", count_text;
   options.add_options()("format,f", po::value(&format_text), "table, csv or json")(
       "output,o", po::value(&output_text), "write the report to FILE (atomically)")(
       "kernel,k", po::value(&kernel_text), "only the kernels whose name matches REGEX")(
+      "skip", po::value(&skip_text), "leave out the first N launches (of those --kernel keeps)")(
+      "count", po::value(&count_text), "then keep M launches (default: all)")(
       "timeout", po::value(&timeout_text), "seconds before the program is stopped (600)");
   po::variables_map vm;
   if (!parse_options(own, usage_line, options, po::positional_options_description(), vm))
@@ -78,10 +81,13 @@ int profile_command(const args& a) {
     throw usage_error("--format '" + shown(format_text, 32) +
                       "': profile prints table, csv or json");
   const int timeout = parse_int_option("--timeout", timeout_text, 1, 86400);
-  std::optional<std::regex> select;
+  launch_selection select;
+  select.skip = static_cast<std::uint64_t>(parse_int_option("--skip", skip_text, 0, 1 << 30));
+  if (!count_text.empty())
+    select.count = static_cast<std::uint64_t>(parse_int_option("--count", count_text, 1, 1 << 30));
   if (!kernel_text.empty()) {
     try {
-      select.emplace(kernel_text, std::regex::ECMAScript);
+      select.name.emplace(kernel_text, std::regex::ECMAScript);
     } catch (const std::regex_error&) {
       throw usage_error("--kernel '" + shown(kernel_text, 32) + "' is not a regular expression");
     }
@@ -115,9 +121,8 @@ int profile_command(const args& a) {
   const std::vector<kernel_profile> kernels = profile_kernels(launches, select);
   if (kernels.empty()) {
     std::cerr << "cudalab profile: " << end.program << " (" << end.how << ") "
-              << (launches.empty()
-                      ? "launched no CUDA kernel"
-                      : "launched no kernel that --kernel '" + kernel_text + "' matches")
+              << (launches.empty() ? "launched no CUDA kernel"
+                                   : "launched no kernel that --kernel, --skip and --count select")
               << "\n";
     return exit_usage;
   }

@@ -31,11 +31,14 @@ std::uint64_t kernel_profile::ideal_sectors() const {
 }
 
 std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_launch>& launches,
-                                            const std::optional<std::regex>& select) {
+                                            const launch_selection& select) {
   std::map<std::string, kernel_profile> by_name;
+  std::uint64_t matched = 0;  // launches whose name matched, so far
   for (const trace::traced_launch& l : launches) {
     const std::string name = kernel_display_name(l.kernel);
-    if (select && !std::regex_search(name, *select)) continue;
+    if (select.name && !std::regex_search(name, *select.name)) continue;
+    const std::uint64_t index = matched++;
+    if (index < select.skip || index - select.skip >= select.count) continue;
     kernel_profile& k = by_name[name];
     k.name = name;
     ++k.launches;

@@ -28,10 +28,17 @@ struct kernel_profile {
   }
 };
 
-// The launches of `launches` whose kernel name (demangled) matches `select` (every one when
-// none), summed a kernel; the most waste first, then the name.
+// Which launches a report keeps: those whose kernel name (demangled) matches `name` (every one
+// when none), then of those, in the order they ended, `count` after the first `skip`.
+struct launch_selection {
+  std::optional<std::regex> name;
+  std::uint64_t skip = 0;
+  std::uint64_t count = ~std::uint64_t{0};
+};
+
+// The selected launches of `launches`, summed a kernel; the most waste first.
 std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_launch>& launches,
-                                            const std::optional<std::regex>& select);
+                                            const launch_selection& select);
 
 // How the program ended, as the report states it.
 struct program_end {

@@ -32,7 +32,7 @@ TEST(profile_report, kernels_are_summed_by_name_and_the_most_waste_comes_first) 
   const std::vector<trace::traced_launch> launches{launch("coalesced", 10, 128, 40),
                                                    launch("strided", 10, 128, 320),
                                                    launch("coalesced", 10, 128, 40)};
-  const std::vector<kernel_profile> k = profile_kernels(launches, std::nullopt);
+  const std::vector<kernel_profile> k = profile_kernels(launches, {});
   ASSERT_EQ(k.size(), 2u);
   EXPECT_EQ(k[0].name, "strided");
   EXPECT_EQ(k[0].ideal_sectors(), 40u);
@@ -46,16 +46,35 @@ TEST(profile_report, kernels_are_summed_by_name_and_the_most_waste_comes_first) 
 TEST(profile_report, kernel_selects_by_the_demangled_name) {
   const std::vector<trace::traced_launch> launches{launch("_Z6stridedPf", 1, 128, 32),
                                                    launch("_Z9coalescedPf", 1, 128, 4)};
-  const auto k = profile_kernels(launches, std::regex("^coalesced"));
+  launch_selection select;
+  select.name = std::regex("^coalesced");
+  const auto k = profile_kernels(launches, select);
   ASSERT_EQ(k.size(), 1u);
   EXPECT_EQ(k[0].name.rfind("coalesced", 0), 0u) << k[0].name;
+}
+
+// --skip and --count number the launches --kernel keeps, in the order they ended.
+TEST(profile_report, skip_and_count_keep_a_window_of_the_selected_launches) {
+  std::vector<trace::traced_launch> launches;
+  for (std::uint64_t i = 0; i < 5; ++i) {
+    launches.push_back(launch("other", 1, 128, 4));
+    launches.push_back(launch("k", 1, 128, 4 + i));  // its i-th launch: 4 + i sectors
+  }
+  launch_selection select;
+  select.name = std::regex("^k$");
+  select.skip = 1;
+  select.count = 2;
+  const auto k = profile_kernels(launches, select);
+  ASSERT_EQ(k.size(), 1u);
+  EXPECT_EQ(k[0].launches, 2u);
+  EXPECT_EQ(k[0].counts.global_ld_sectors, 5u + 6u);
 }
 
 TEST(profile_report, an_untraced_launch_is_counted_apart_and_said) {
   trace::traced_launch failed = launch("k", 1, 128, 4);
   failed.error = "sanitizerPatchModule failed";
   failed.pcs.clear();
-  const auto k = profile_kernels({launch("k", 1, 128, 4), failed}, std::nullopt);
+  const auto k = profile_kernels({launch("k", 1, 128, 4), failed}, {});
   ASSERT_EQ(k.size(), 1u);
   EXPECT_EQ(k[0].launches, 2u);
   EXPECT_EQ(k[0].untraced_launches, 1u);
@@ -70,7 +89,7 @@ TEST(profile_report, the_table_fits_120_columns_and_says_when_it_is_partial) {
   const auto k = profile_kernels(
       {launch("void very_long_templated_kernel_name<float, 128u, 8u>(float const*, float*, int)",
               123456789, 128, 987654321)},
-      std::nullopt);
+      {});
   std::ostringstream table;
   write_profile_table(table, k, {"./app", "signal 11", false});
   std::istringstream lines(table.str());
@@ -80,7 +99,7 @@ TEST(profile_report, the_table_fits_120_columns_and_says_when_it_is_partial) {
 }
 
 TEST(profile_report, csv_quotes_the_names_and_json_keeps_every_count) {
-  const auto k = profile_kernels({launch("f<\"a\", 2>", 2, 64, 8)}, std::nullopt);
+  const auto k = profile_kernels({launch("f<\"a\", 2>", 2, 64, 8)}, {});
   std::ostringstream csv, json;
   write_profile_csv(csv, k);
   EXPECT_NE(csv.str().find("\"f<\"\"a\"\", 2>\",1,0,0,2,8,128,"), std::string::npos) << csv.str();
