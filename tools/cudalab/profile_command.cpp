@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -49,6 +50,25 @@ std::string executable_of(const std::string& program) {
   for (std::string folder; std::getline(folders, folder, ':');)
     if (!folder.empty() && runnable(folder + "/" + program)) return folder + "/" + program;
   throw usage_error("profile: no executable '" + shown(program) + "' on PATH");
+}
+
+// The launches the tracer wrote. A program stopped by a signal or its deadline may have been
+// stopped while its last line was written: that line is left out, as the report marks the run
+// incomplete anyway. Any other malformed line is an error.
+std::vector<trace::traced_launch> launches_written(const std::string& path, bool complete) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(line);
+  std::vector<trace::traced_launch> launches;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    try {
+      launches.push_back(trace::parse_traced_launch(lines[i]));
+    } catch (const error&) {
+      if (complete || i + 1 != lines.size()) throw;
+    }
+  }
+  return launches;
 }
 
 }  // namespace
@@ -117,7 +137,8 @@ int profile_command(const args& a) {
   const child_result ended = run_child(spec);
 
   const program_end end{*(dashes + 1), ended.describe(), ended.signal == 0 && !ended.timed_out};
-  const std::vector<trace::traced_launch> launches = trace::read_trace_file(workspace.trace_file());
+  const std::vector<trace::traced_launch> launches =
+      launches_written(workspace.trace_file(), end.complete);
   const std::vector<kernel_profile> kernels = profile_kernels(launches, select);
   if (kernels.empty()) {
     std::cerr << "cudalab profile: " << end.program << " (" << end.how << ") "
