@@ -29,9 +29,11 @@
 namespace cudalab::tool {
 namespace {
 
-constexpr const char* usage_line =
-    "cudalab profile [--format table|csv|json] [--output FILE] [--kernel REGEX] [--skip N] "
-    "[--count M] [--timeout S] -- PROGRAM [ARGS...]";
+// Within 120 columns: the options on a line of their own.
+constexpr const char* usage_line = "cudalab profile [options] -- PROGRAM [ARGS...]";
+constexpr const char* options_line =
+    "  options: --format table|csv|json, --output FILE, --kernel REGEX, --skip N, --count M, "
+    "--timeout S";
 
 // PROGRAM as exec would find it: a path (with a slash) as given, a bare name along PATH.
 // usage_error when there is no such executable file.
@@ -79,6 +81,7 @@ int profile_command(const args& a) {
   if (std::find(own.begin(), own.end(), "--help") != own.end() ||
       std::find(own.begin(), own.end(), "-h") != own.end()) {
     std::cout << "usage: " << usage_line << "\n"
+              << options_line << "\n"
               << "Runs PROGRAM with the memory tracer injected, every kernel launch traced, and "
                  "prints a row a kernel:\nglobal requests and sectors, the ideal sectors for the "
                  "bytes asked, the waste, shared conflicts.\n";
@@ -93,6 +96,9 @@ int profile_command(const args& a) {
       "skip", po::value(&skip_text), "leave out the first N launches (of those --kernel keeps)")(
       "count", po::value(&count_text), "then keep M launches (default: all)")(
       "timeout", po::value(&timeout_text), "seconds before the program is stopped (600)");
+  // A program given without -- would read as an option's stray value: say where it goes.
+  if (dashes == a.end() || dashes + 1 == a.end())
+    throw usage_error("profile needs a program after --: " + std::string(usage_line));
   po::variables_map vm;
   if (!parse_options(own, usage_line, options, po::positional_options_description(), vm))
     return exit_ok;
@@ -112,8 +118,6 @@ int profile_command(const args& a) {
       throw usage_error("--kernel '" + shown(kernel_text, 32) + "' is not a regular expression");
     }
   }
-  if (dashes == a.end() || dashes + 1 == a.end())
-    throw usage_error("profile needs a program after --: " + std::string(usage_line));
   const std::string program = executable_of(*(dashes + 1));
   std::unique_ptr<output_file> output;
   if (!output_text.empty()) output = std::make_unique<output_file>(output_text);

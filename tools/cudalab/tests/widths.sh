@@ -17,7 +17,9 @@ w=$("$tool" run 01 --size 1K 2>&1 >/dev/null | widest)
 [ "$w" -le 120 ] || fail "the no-GPU notice is $w columns"
 # Refusals and their fixes: one line each, the fix wrapped under it.
 for cmd in "check x" "run 02 --details nope" "run 01 --variant exercise" "run 02 --block 1" \
-           "run 02 --sweep full" "check 04" "device" "doctor" "metrics"; do
+           "run 02 --sweep full" "check 04" "device" "doctor" "metrics" "--help" "profile --help" \
+           "profile" "profile --timeout 0 -- /bin/true" "profile -- /bin/true" \
+           "profile -- /no/such/program"; do
   # shellcheck disable=SC2086
   w=$("$tool" $cmd 2>&1 | widest)
   [ "$w" -le 120 ] || fail "cudalab $cmd prints $w columns"
