@@ -2,7 +2,7 @@
 // written by CUB's BlockReduce, inside the learner's own kernel (a library's block-wide
 // primitive, not a library's kernel). Its specialisation is the block size, so the launcher
 // runs the instance of the block it is given. The grader must pass it.
-#include "right_way.cuh"
+#include "../graded_way.cuh"
 
 #include <cub/block/block_reduce.cuh>
 
@@ -53,5 +53,5 @@ reduction::launch_dims launch_right_way(const float* in, float* partial, std::si
 }  // namespace
 }  // namespace cudalab::labs
 
-CUDALAB_REDUCTION_RIGHT_WAY_LAUNCHED(&cudalab::labs::launch_right_way,
-                                     "right way: the block's tree by cub::BlockReduce")
+CUDALAB_REDUCTION_WAY_LAUNCHED(&cudalab::labs::launch_right_way,
+                               "right way: the block's tree by cub::BlockReduce")

@@ -3,7 +3,7 @@
 // branches, so warp 0 splits at the five halvings below 32 (5 a block, measured on an H100 and an
 // H200) and the helper's instructions run with few lanes: fewer threads per instruction than the
 // predicated tree, the same shared traffic, and the lesson met. The grader must pass it.
-#include "right_way.cuh"
+#include "../graded_way.cuh"
 
 namespace {
 

@@ -4,7 +4,7 @@
 // warps never diverge (32 threads an instruction) and there are no bank conflicts, because
 // there is no shared traffic at all. What gives it away is its global writes: a REDG a warp,
 // 8 a 256-thread block plus the store that zeroes the sum, where a tree writes once a block.
-#include "wrong_way.cuh"
+#include "../graded_way.cuh"
 
 namespace cudalab::labs {
 namespace {

@@ -4,7 +4,7 @@
 // library's. Whatever its other lines read (the offsets kernel's own stores already take the
 // global writes past one a block), the grader's inventory of the launch names CUB's kernel, and
 // "kernels" fails.
-#include "wrong_way.cuh"
+#include "../graded_way.cuh"
 
 #include <cub/device/device_segmented_reduce.cuh>
 
@@ -49,11 +49,7 @@ reduction::launch_dims launch_cub(const float* in, float* partial, std::size_t n
 }
 
 }  // namespace
-
-variant make_reduction_exercise_variant() {
-  return make_partials_variant({"exercise", variant_role::exercise,
-                                "wrong way: cub::DeviceSegmentedReduce over the blocks",
-                                &launch_cub, false, finish_on::cpu, std::nullopt});
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_REDUCTION_WAY_LAUNCHED(&cudalab::labs::launch_cub,
+                               "wrong way: cub::DeviceSegmentedReduce over the blocks")

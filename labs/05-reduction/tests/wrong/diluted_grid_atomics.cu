@@ -5,7 +5,7 @@
 // partial sums. That is nine writes a tree block (a store and eight REDG) but one and an eighth
 // a launched block: a bound taken from the exercise's own grid passes it. The grader bounds the
 // writes by the blocks sequential launches at the same size, and fails it there.
-#include "wrong_way.cuh"
+#include "../graded_way.cuh"
 
 namespace cudalab::labs {
 namespace {
@@ -42,12 +42,7 @@ reduction::launch_dims launch_diluted(const float* in, float* partial, std::size
 }
 
 }  // namespace
-
-variant make_reduction_exercise_variant() {
-  const partials_launcher<float> launch = launch_diluted;
-  return make_partials_variant({"exercise", variant_role::exercise,
-                                "wrong way: atomics spread over eight times the blocks", launch,
-                                false, finish_on::cpu, std::nullopt});
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_REDUCTION_WAY_LAUNCHED(&cudalab::labs::launch_diluted,
+                               "wrong way: atomics spread over eight times the blocks")

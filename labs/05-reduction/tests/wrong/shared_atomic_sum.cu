@@ -4,7 +4,7 @@
 // emits a compare-and-swap loop (LDS, ATOMS.CAST.SPIN, branch back) that retires one lane of
 // the word's contenders a pass. Each pass reads the shared word again, so a 256-thread block
 // needs at least 256 shared load wavefronts where sequential addressing needs 45 in all.
-#include "wrong_way.cuh"
+#include "../graded_way.cuh"
 
 namespace cudalab::labs {
 namespace {

@@ -3,7 +3,7 @@
 // into the block's partial sum with atomicAdd (wrong: the warps of a block never meet in
 // shared memory). Full warps, no shared traffic, no conflicts: only the global writes, one
 // REDG a warp instead of one store a block, show that the block's tree is missing.
-#include "wrong_way.cuh"
+#include "../graded_way.cuh"
 
 namespace cudalab::labs {
 namespace {

@@ -9,11 +9,7 @@
 // kernels/transpose/transpose_tiled.cu has the same layout as the `swizzled` variant.
 // The grader must pass it: no bank conflict, and the padded transpose's sectors and requests,
 // with 32 floats less shared memory a block.
-#include "transpose_variants.hpp"
-
-#include "transpose/transpose_index.cuh"
-
-#include "cudalab/check.hpp"
+#include "../graded_way.cuh"
 
 namespace cudalab::labs {
 namespace {
@@ -35,22 +31,8 @@ __global__ void transpose_swizzled_tile_kernel(const float* in, float* out, unsi
   if (r < rows && c < cols) out[c * rows + r] = tile[tx][ty ^ tx];
 }
 
-transpose::launch_dims launch_exercise(const float* in, float* out, std::size_t rows,
-                                       std::size_t cols, cudaStream_t stream) {
-  const transpose::launch_dims d = transpose::tile_dims(rows, cols, 32);  // 32 x 32 threads
-  transpose_swizzled_tile_kernel<<<d.grid, d.block, 0, stream>>>(
-      in, out, static_cast<unsigned>(rows), static_cast<unsigned>(cols));
-  CUDALAB_CHECK_LAUNCH();
-  return d;
-}
-
 }  // namespace
-
-transpose_spec transpose_exercise_spec() {
-  auto s = transpose_spec::named("exercise", variant_role::exercise,
-                                 "right way: the tile swizzled, column c of row r at c XOR r");
-  s.float_launch = launch_exercise;
-  return s;
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_TRANSPOSE_WAY(transpose_swizzled_tile_kernel,
+                      "right way: the tile swizzled, column c of row r at c XOR r")

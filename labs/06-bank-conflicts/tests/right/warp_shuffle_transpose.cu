@@ -7,7 +7,7 @@
 // stores, each 32 consecutive floats). With no shared memory there is no bank to conflict in:
 // the lesson's goal, coalesced on both sides, reached by another road. The grader must pass it:
 // the padded transpose's requests and sectors, no conflicts, no memory path beside global.
-#include "transpose_variants.hpp"
+#include "../graded_way.cuh"
 
 #include "transpose/transpose_index.cuh"
 
@@ -64,12 +64,7 @@ transpose::launch_dims launch_exercise(const float* in, float* out, std::size_t 
 }
 
 }  // namespace
-
-transpose_spec transpose_exercise_spec() {
-  auto s = transpose_spec::named("exercise", variant_role::exercise,
-                                 "right way: each warp transposes a tile in registers by shuffles");
-  s.float_launch = launch_exercise;
-  return s;
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_TRANSPOSE_WAY_LAUNCHED(&cudalab::labs::launch_exercise,
+                               "right way: each warp transposes a tile in registers by shuffles")

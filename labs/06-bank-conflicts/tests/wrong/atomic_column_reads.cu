@@ -3,7 +3,7 @@
 // LDS). The column reads are the 32-way conflicts of shared_tile; the conflict line counts the
 // loads and stores of shared memory, LDS and STS, and reads none here. The grader fails it on
 // the line that counts the other memory paths, shared atomics among them.
-#include "wrong_way.cuh"
+#include "../graded_way.cuh"
 
 namespace cudalab::labs {
 namespace {
@@ -24,5 +24,5 @@ __global__ void atomic_column_reads_kernel(const float* in, float* out, unsigned
 }  // namespace
 }  // namespace cudalab::labs
 
-CUDALAB_TRANSPOSE_WRONG_WAY(atomic_column_reads_kernel,
-                            "wrong way: the tile's columns read by shared atomics")
+CUDALAB_TRANSPOSE_WAY(atomic_column_reads_kernel,
+                      "wrong way: the tile's columns read by shared atomics")

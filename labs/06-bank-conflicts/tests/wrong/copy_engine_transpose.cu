@@ -3,7 +3,7 @@
 // apart): the exact transpose, and no kernel loads or stores anything, so the counters see no
 // request, sector or bank conflict to fail. The grader's inventory of the launch lists the
 // copies, and "copies and memsets" fails.
-#include "wrong_way.cuh"
+#include "../graded_way.cuh"
 
 namespace {
 
@@ -18,5 +18,5 @@ cudalab::transpose::launch_dims copy_engine_transpose(const float* in, float* ou
 
 }  // namespace
 
-CUDALAB_TRANSPOSE_WRONG_WAY_LAUNCHED(copy_engine_transpose,
-                                     "wrong way: a 2D copy a row, on the copy engine")
+CUDALAB_TRANSPOSE_WAY_LAUNCHED(copy_engine_transpose,
+                               "wrong way: a 2D copy a row, on the copy engine")

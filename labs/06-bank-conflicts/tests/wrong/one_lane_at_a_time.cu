@@ -3,7 +3,7 @@
 // instruction with one active lane, so every request touches one sector: both sectors-a-request
 // figures look perfect (1 <= 4) and the tile has no conflicts, yet the warp issues 32 requests
 // where the tiled transpose issues one. The grader fails it on requests.
-#include "wrong_way.cuh"
+#include "../graded_way.cuh"
 
 namespace cudalab::labs {
 namespace {
@@ -34,5 +34,5 @@ __global__ void one_lane_at_a_time_kernel(const float* in, float* out, unsigned 
 }  // namespace
 }  // namespace cudalab::labs
 
-CUDALAB_TRANSPOSE_WRONG_WAY(one_lane_at_a_time_kernel,
-                            "wrong way: the lanes of a warp take turns at global memory")
+CUDALAB_TRANSPOSE_WAY(one_lane_at_a_time_kernel,
+                      "wrong way: the lanes of a warp take turns at global memory")

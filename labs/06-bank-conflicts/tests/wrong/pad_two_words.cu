@@ -3,7 +3,7 @@
 // are coalesced, but a column's words are 34 apart, bank (2 r + c) mod 32: lanes r and r + 16
 // share a bank, so every column read is a 2-way conflict. The grader fails it on shared
 // conflicts: the pitch must be odd in words, not merely different from 32.
-#include "wrong_way.cuh"
+#include "../graded_way.cuh"
 
 namespace cudalab::labs {
 namespace {
@@ -23,4 +23,4 @@ __global__ void pad_two_words_kernel(const float* in, float* out, unsigned rows,
 }  // namespace
 }  // namespace cudalab::labs
 
-CUDALAB_TRANSPOSE_WRONG_WAY(pad_two_words_kernel, "wrong way: the tile padded by two words")
+CUDALAB_TRANSPOSE_WAY(pad_two_words_kernel, "wrong way: the tile padded by two words")

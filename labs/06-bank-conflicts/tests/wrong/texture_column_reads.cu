@@ -4,7 +4,7 @@
 // thread gives the load lines the requests and sectors of the padded transpose, so both
 // sectors-a-request lines, the requests line and the conflicts line all hold, while the real
 // reads are as scattered as naive_col_read's. The grader fails it on other memory paths.
-#include "wrong_way.cuh"
+#include "../graded_way.cuh"
 
 #include "cudalab/testing/linear_texture.hpp"
 
@@ -29,7 +29,7 @@ __global__ void texture_column_reads_kernel(cudaTextureObject_t in_texture, cons
 transpose::launch_dims launch_exercise(const float* in, float* out, std::size_t rows,
                                        std::size_t cols, cudaStream_t stream) {
   const testing::texture_object in_texture = testing::linear_float_texture(in, rows * cols);
-  const transpose::launch_dims d = wrong_way::launch_over_the_tiles(
+  const transpose::launch_dims d = graded_way::launch_over_the_tiles(
       texture_column_reads_kernel, rows, cols, stream, in_texture.get(), in, out);
   // The texture object is destroyed on return: the kernel must be done with it.
   CUDALAB_CHECK_CUDA(cudaStreamSynchronize(stream));
@@ -39,5 +39,5 @@ transpose::launch_dims launch_exercise(const float* in, float* out, std::size_t 
 }  // namespace
 }  // namespace cudalab::labs
 
-CUDALAB_TRANSPOSE_WRONG_WAY_LAUNCHED(launch_exercise,
-                                     "wrong way: columns read through the texture path, no tile")
+CUDALAB_TRANSPOSE_WAY_LAUNCHED(launch_exercise,
+                               "wrong way: columns read through the texture path, no tile")

@@ -1,5 +1,6 @@
-// What lab 06's wrong ways share: the exercise's launch (32 x 32 threads a 32 x 32 tile) and its
-// registration, so that each wrong way's file holds only its kernel and what it does wrong.
+// What lab 06's wrong and right ways share: the exercise's launch (32 x 32 threads a 32 x 32
+// tile) and its registration, so that each way's file (tests/wrong/*.cu, tests/right/*.cu) holds
+// only its kernel and what it does.
 #pragma once
 
 #include "transpose_variants.hpp"
@@ -8,7 +9,7 @@
 
 #include "cudalab/check.hpp"
 
-namespace cudalab::labs::wrong_way {
+namespace cudalab::labs::graded_way {
 
 // Launches kernel(inputs..., rows, cols) as the exercise is launched.
 template <class Kernel, class... Inputs>
@@ -21,11 +22,11 @@ transpose::launch_dims launch_over_the_tiles(Kernel kernel, std::size_t rows, st
   return d;
 }
 
-}  // namespace cudalab::labs::wrong_way
+}  // namespace cudalab::labs::graded_way
 
 // Registers `launcher` (a transpose::float_launcher) as this build's exercise, with `lesson` as
 // its line in `cudalab list`.
-#define CUDALAB_TRANSPOSE_WRONG_WAY_LAUNCHED(launcher, lesson)                  \
+#define CUDALAB_TRANSPOSE_WAY_LAUNCHED(launcher, lesson)                        \
   namespace cudalab::labs {                                                     \
   transpose_spec transpose_exercise_spec() {                                    \
     auto s = transpose_spec::named("exercise", variant_role::exercise, lesson); \
@@ -35,9 +36,9 @@ transpose::launch_dims launch_over_the_tiles(Kernel kernel, std::size_t rows, st
   }
 
 // The same for a kernel(in, out, rows, cols) launched as the exercise is.
-#define CUDALAB_TRANSPOSE_WRONG_WAY(kernel, lesson)                                              \
-  CUDALAB_TRANSPOSE_WRONG_WAY_LAUNCHED(                                                          \
+#define CUDALAB_TRANSPOSE_WAY(kernel, lesson)                                                    \
+  CUDALAB_TRANSPOSE_WAY_LAUNCHED(                                                                \
       [](const float* in, float* out, std::size_t rows, std::size_t cols, cudaStream_t stream) { \
-        return wrong_way::launch_over_the_tiles(kernel, rows, cols, stream, in, out);            \
+        return graded_way::launch_over_the_tiles(kernel, rows, cols, stream, in, out);           \
       },                                                                                         \
       lesson)
