@@ -33,6 +33,7 @@ std::uint64_t kernel_profile::ideal_sectors() const {
 std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_launch>& launches,
                                             const launch_selection& select) {
   std::map<std::string, kernel_profile> by_name;
+  std::map<std::string, std::vector<trace::traced_launch>> traced;  // a kernel's counted launches
   std::uint64_t matched = 0;  // launches whose name matched, so far
   for (const trace::traced_launch& l : launches) {
     const std::string name = kernel_display_name(l.kernel);
@@ -47,20 +48,13 @@ std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_laun
       continue;
     }
     k.dropped += l.dropped;
-    const model::access_counts c = trace::traced_counts({l});
-    k.counts.global_ld_requests += c.global_ld_requests;
-    k.counts.global_ld_sectors += c.global_ld_sectors;
-    k.counts.global_ld_bytes += c.global_ld_bytes;
-    k.counts.global_st_requests += c.global_st_requests;
-    k.counts.global_st_sectors += c.global_st_sectors;
-    k.counts.global_st_bytes += c.global_st_bytes;
-    k.counts.shared_ld_wavefronts += c.shared_ld_wavefronts;
-    k.counts.shared_st_wavefronts += c.shared_st_wavefronts;
-    k.counts.shared_ld_conflicts += c.shared_ld_conflicts;
-    k.counts.shared_st_conflicts += c.shared_st_conflicts;
+    traced[name].push_back(l);
   }
   std::vector<kernel_profile> kernels;
-  for (auto& [name, k] : by_name) kernels.push_back(std::move(k));
+  for (auto& [name, k] : by_name) {
+    k.counts = trace::traced_counts(traced[name]);
+    kernels.push_back(std::move(k));
+  }
   std::stable_sort(
       kernels.begin(), kernels.end(),
       [](const kernel_profile& a, const kernel_profile& b) { return a.waste() > b.waste(); });

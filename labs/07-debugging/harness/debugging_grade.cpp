@@ -34,19 +34,25 @@ grade_report grade_debugging(const result_row& ex, const std::vector<result_row>
   const result_row* fixed = nullptr;
   for (const result_row& r : references)
     if (r.variant_name == debugging_reference_variant) fixed = &r;
+  struct traffic_line {
+    const char* key;
+    const char* label;
+    const char* advice;
+  };
+  static const traffic_line lines[] = {
+      {"ld_sectors", "ld sectors",
+       "The kernel reads more of global memory than the fixed blur: each element is loaded once "
+       "into the shared tile, and neighbours are read from the tile, not from global memory."},
+      {"st_sectors", "st sectors",
+       "The kernel writes more of global memory than the fixed blur: one store an element of "
+       "out, none past it, and no tile in global memory."}};
   if (!g.counters_missing(ex)) {
-    for (const char* sectors : {"ld_sectors", "st_sectors"}) {
-      const std::optional<double> bound = fixed ? counter_total(*fixed, sectors) : std::nullopt;
-      const std::string label = std::string(sectors[0] == 'l' ? "ld" : "st") + " sectors";
-      if (!g.bounded(sectors, label, bound ? counter_total(ex, sectors) : std::nullopt,
+    for (const traffic_line& t : lines) {
+      const std::optional<double> bound = fixed ? counter_total(*fixed, t.key) : std::nullopt;
+      if (!g.bounded(t.key, t.label, bound ? counter_total(ex, t.key) : std::nullopt,
                      bound_kind::at_most, bound.value_or(0),
                      std::string(debugging_reference_variant) + ", measured in this run"))
-        g.advise(sectors[0] == 'l'
-                     ? "The kernel reads more of global memory than the fixed blur: each element "
-                       "is loaded once into the shared tile, and neighbours are read from the "
-                       "tile, not from global memory."
-                     : "The kernel writes more of global memory than the fixed blur: one store "
-                       "an element of out, none past it, and no tile in global memory.");
+        g.advise(t.advice);
     }
   }
 
