@@ -8,7 +8,7 @@
 #           card 1: the heavy GPU tests (lab 07's sanitizer tests, the ncu cross-check, the
 #                   tracer's tests: 503 s) and trace-selftest (23 s);
 #   part 1g the graders' GPU tests, labelled grader (every lab's check, grader, wrong and right
-#           ways: 389 s on one H200, 2026-11-27), on one card;
+#           ways: 389 s on one H200, 2026-11-27), one a card on every card CUDA sees;
 #   part 2  the CPU tests, then the sanitizers over every lab (16 at a time);
 #   part 3  the hardware's counts per line on every lab (--lines, a process a point and a kernel:
 #           150 s on an H200, 2026-11-26), then labs 03 and 08's size sweeps (90 s) and the
@@ -33,18 +33,21 @@ light() {  # light <card>: the GPU tests but the heavy ones and the graders, the
   half "$1" '^(doctor|device|device-json|ctest-gpu|run-.*|sweep-block|sweep-02-.*|nsys-.*|debug-.*)$' \
     GPU_SUITE_CTEST_LABELS_EXCLUDE="^(sanitizer|ncu|trace|long|grader)$"
 }
-graders() {  # graders <card>: the graders' GPU tests
-  half "$1" '^ctest-gpu$' GPU_SUITE_CTEST_LABELS='^grader$'
+graders() {  # graders: the graders' GPU tests, one a card on every card
+  half all '^ctest-gpu$' GPU_SUITE_CTEST_LABELS='^grader$'
 }
 heavy() {  # heavy <card>: the heavy GPU tests and trace-selftest
   half "$1" '^(ctest-gpu|trace-selftest)$' GPU_SUITE_CTEST_LABELS="$heavy_labels" \
     GPU_SUITE_CTEST_LABELS_EXCLUDE="$long"
 }
 
-half() {  # half <card> <only-regex> [VAR=value...]: one gpu-suite.sh run on one card
+half() {  # half <card|all> <only-regex> [VAR=value...]: one gpu-suite.sh run on one card (all:
+  # on every card CUDA sees, logged as card 0)
   local card=$1 only=$2; shift 2
+  local cards=(CUDA_VISIBLE_DEVICES="$card")
+  [ "$card" = all ] && { card=0; cards=(); }
   mkdir -p "$out/card$card"
-  env CUDA_VISIBLE_DEVICES="$card" OUT="$out/card$card" GPU_SUITE_ONLY="$only" "$@" \
+  env "${cards[@]}" OUT="$out/card$card" GPU_SUITE_ONLY="$only" "$@" \
     scripts/gpu-suite.sh "$build" >"$out/card$card/stdout.txt" 2>&1
 }
 case $part in
@@ -67,7 +70,7 @@ case $part in
     exit $code
     ;;
   1g)
-    graders 0
+    graders
     code=$?
     cat "$out/card0/summary.txt"
     exit $code

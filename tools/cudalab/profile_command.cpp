@@ -32,8 +32,8 @@ namespace {
 // Within 120 columns: the options on a line of their own.
 constexpr const char* usage_line = "cudalab profile [options] -- PROGRAM [ARGS...]";
 constexpr const char* options_line =
-    "  options: --format table|csv|json, --output FILE, --kernel REGEX, --skip N, --count M, "
-    "--timeout S";
+    "  options: --format table|csv|json, --lines, --output FILE, --kernel REGEX, --skip N, "
+    "--count M, --timeout S";
 
 // PROGRAM as exec would find it: a path (with a slash) as given, a bare name along PATH.
 // usage_error when there is no such executable file.
@@ -84,13 +84,16 @@ int profile_command(const args& a) {
               << options_line << "\n"
               << "Runs PROGRAM with the memory tracer injected, every kernel launch traced, and "
                  "prints a row a kernel:\nglobal requests and sectors, the ideal sectors for the "
-                 "bytes asked, the waste, shared conflicts.\n";
+                 "bytes asked, the waste, shared conflicts.\n--lines: the same a source line "
+                 "under each kernel (PROGRAM built with -lineinfo).\n";
     return exit_ok;
   }
   po::options_description options("profile options");
   std::string format_text = "table", output_text, kernel_text, timeout_text = "600",
               skip_text = "0", count_text;
+  bool by_line = false;
   options.add_options()("format,f", po::value(&format_text), "table, csv or json")(
+      "lines", po::bool_switch(&by_line), "a kernel's source lines, most waste first")(
       "output,o", po::value(&output_text), "write the report to FILE (atomically)")(
       "kernel,k", po::value(&kernel_text), "only the kernels whose name matches REGEX")(
       "skip", po::value(&skip_text), "leave out the first N launches (of those --kernel keeps)")(
@@ -106,6 +109,8 @@ int profile_command(const args& a) {
   if (format_text != "table" && format_text != "csv" && format_text != "json")
     throw usage_error("--format '" + shown(format_text, 32) +
                       "': profile prints table, csv or json");
+  if (by_line && format_text != "table")
+    throw usage_error("--lines is a table; csv and json carry a row a kernel (leave out --lines)");
   const int timeout = parse_int_option("--timeout", timeout_text, 1, 86400);
   launch_selection select;
   select.skip = static_cast<std::uint64_t>(parse_int_option("--skip", skip_text, 0, 1 << 30));
@@ -151,8 +156,19 @@ int profile_command(const args& a) {
               << "\n";
     return exit_usage;
   }
+  std::string why_no_lines;
+  std::vector<line_totals> lines;
+  if (by_line) {
+    trace_cell selected;
+    selected.available = true;
+    for (trace::traced_launch& l : selected_launches(launches, select))
+      if (l.error.empty()) selected.launches.push_back(std::move(l));
+    lines = lines_of(selected, install.nvdisasm, &why_no_lines);
+  }
   const auto write = [&](std::ostream& out) {
-    if (format_text == "csv")
+    if (by_line)
+      write_profile_lines(out, kernels, lines, why_no_lines, end);
+    else if (format_text == "csv")
       write_profile_csv(out, kernels);
     else if (format_text == "json")
       write_profile_json(out, kernels, end);

@@ -2,6 +2,7 @@
 
 #include "cudalab/cell_format.hpp"
 #include "cudalab/kernel_name.hpp"
+#include "cudalab/user_text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -30,16 +31,24 @@ std::uint64_t kernel_profile::ideal_sectors() const {
   return sectors_for(counts.global_ld_bytes) + sectors_for(counts.global_st_bytes);
 }
 
+std::vector<trace::traced_launch> selected_launches(
+    const std::vector<trace::traced_launch>& launches, const launch_selection& select) {
+  std::vector<trace::traced_launch> kept;
+  std::uint64_t matched = 0;  // launches whose name matched, so far
+  for (const trace::traced_launch& l : launches) {
+    if (select.name && !std::regex_search(kernel_display_name(l.kernel), *select.name)) continue;
+    const std::uint64_t index = matched++;
+    if (index >= select.skip && index - select.skip < select.count) kept.push_back(l);
+  }
+  return kept;
+}
+
 std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_launch>& launches,
                                             const launch_selection& select) {
   std::map<std::string, kernel_profile> by_name;
   std::map<std::string, std::vector<trace::traced_launch>> traced;  // a kernel's counted launches
-  std::uint64_t matched = 0;  // launches whose name matched, so far
-  for (const trace::traced_launch& l : launches) {
+  for (const trace::traced_launch& l : selected_launches(launches, select)) {
     const std::string name = kernel_display_name(l.kernel);
-    if (select.name && !std::regex_search(name, *select.name)) continue;
-    const std::uint64_t index = matched++;
-    if (index < select.skip || index - select.skip >= select.count) continue;
     kernel_profile& k = by_name[name];
     k.name = name;
     ++k.launches;
@@ -61,10 +70,23 @@ std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_laun
   return kernels;
 }
 
-void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& kernels,
-                         const program_end& end) {
+namespace {
+
+void write_heading(std::ostream& out, const program_end& end) {
   out << "cudalab profile: " << end.program << " (" << end.how
       << "); witness: the memory tracer, every launch\n";
+}
+
+void write_incomplete(std::ostream& out, const program_end& end) {
+  if (!end.complete)
+    out << "INCOMPLETE: the program did not finish; these are the launches before\n";
+}
+
+}  // namespace
+
+void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& kernels,
+                         const program_end& end) {
+  write_heading(out, end);
   constexpr std::size_t name_width = 28;
   char line[256];
   std::snprintf(line, sizeof line, "%-*s %8s %9s %9s %9s %9s %9s %9s %9s %8s\n",
@@ -95,8 +117,32 @@ void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& k
   }
   out << "ideal: the sectors the bytes its lanes asked for would fill, packed; waste: sectors moved"
          " beyond them\n";
-  if (!end.complete)
-    out << "INCOMPLETE: the program did not finish; these are the launches before\n";
+  write_incomplete(out, end);
+}
+
+void write_profile_lines(std::ostream& out, const std::vector<kernel_profile>& kernels,
+                         const std::vector<line_totals>& lines, const std::string& why_no_lines,
+                         const program_end& end) {
+  write_heading(out, end);
+  if (!why_no_lines.empty())
+    for (const std::string& line :
+         wrapped("some accesses have no source line: " + why_no_lines, 118))
+      out << "  " << line << "\n";
+  for (const kernel_profile& k : kernels) {
+    out << "\n"
+        << fitted(k.name, 118) << " (" << k.launches << " launch" << (k.launches == 1 ? "" : "es")
+        << ")\n";
+    std::vector<std::vector<std::string>> cells;
+    for (const line_totals& t : lines)
+      if (t.kernel == k.name) cells.push_back(line_cells(t.where, t));
+    if (cells.empty())
+      out << "  no global or shared access traced\n";
+    else
+      write_line_table(out, std::move(cells));
+  }
+  out << "\nLines are sorted by waste: sectors moved beyond the bytes asked for, plus shared-memory"
+         "\nbank conflicts, summed over the kernel's selected launches.\n";
+  write_incomplete(out, end);
 }
 
 void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& kernels) {

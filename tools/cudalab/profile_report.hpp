@@ -3,6 +3,7 @@
 #pragma once
 
 #include "cudalab/trace/trace_record.hpp"
+#include "cudalab/trace_lines.hpp"
 
 #include <cstdint>
 #include <iosfwd>
@@ -36,6 +37,10 @@ struct launch_selection {
   std::uint64_t count = ~std::uint64_t{0};
 };
 
+// The launches `select` keeps, in the order they ended.
+std::vector<trace::traced_launch> selected_launches(
+    const std::vector<trace::traced_launch>& launches, const launch_selection& select);
+
 // The selected launches of `launches`, summed a kernel; the most waste first.
 std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_launch>& launches,
                                             const launch_selection& select);
@@ -54,5 +59,12 @@ void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& k
 void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& kernels);
 void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& kernels,
                         const program_end& end);
+
+// --lines: under each kernel (in the report's order), its source lines, most waste first
+// (`lines`, from trace_lines.hpp's lines_of over the selected launches); `why_no_lines`, where
+// some accesses have no line (a program built without -lineinfo), said once under the heading.
+void write_profile_lines(std::ostream& out, const std::vector<kernel_profile>& kernels,
+                         const std::vector<line_totals>& lines, const std::string& why_no_lines,
+                         const program_end& end);
 
 }  // namespace cudalab::tool

@@ -113,15 +113,25 @@ std::vector<line_totals> lines_of(const trace_cell& trace, const std::string& nv
 
 namespace {
 
-// Whether two witnesses counted a line alike, on every count the view shows.
 // The row under a traced line that holds the hardware's count of it.
 const std::string hardware_label = "  hardware";
 
+// Whether two witnesses counted a line alike, on every count the view shows.
 bool same_counts(const line_totals& a, const line_totals& b) {
   return a.ld_requests == b.ld_requests && a.ld_sectors == b.ld_sectors &&
          a.st_requests == b.st_requests && a.st_sectors == b.st_sectors &&
          a.shared_wavefronts == b.shared_wavefronts && a.shared_conflicts == b.shared_conflicts;
 }
+
+std::string point_name(const result_row& row) {
+  return row.variant_name +
+         (row.sweep_name ? " " + *row.sweep_name + "=" + std::to_string(row.config.param)
+                         : std::string()) +
+         ", size " + cells::with_separators(static_cast<double>(row.config.size)) + ", block " +
+         std::to_string(row.config.block);
+}
+
+}  // namespace
 
 std::vector<std::string> line_cells(const std::string& where, const line_totals& t) {
   return {where,
@@ -135,15 +145,24 @@ std::vector<std::string> line_cells(const std::string& where, const line_totals&
           count(t.shared_conflicts)};
 }
 
-std::string point_name(const result_row& row) {
-  return row.variant_name +
-         (row.sweep_name ? " " + *row.sweep_name + "=" + std::to_string(row.config.param)
-                         : std::string()) +
-         ", size " + cells::with_separators(static_cast<double>(row.config.size)) + ", block " +
-         std::to_string(row.config.block);
+void write_line_table(std::ostream& out, std::vector<std::vector<std::string>> cells) {
+  const std::vector<text_column> columns{{"source line", true}, {"ld req"},    {"ld sect"},
+                                         {"sect/req"},          {"st req"},    {"st sect"},
+                                         {"sect/req"},          {"shared wf"}, {"conflicts"}};
+  // Paths are cut from the left only as far as 120 columns need: the line number stays.
+  std::vector<std::string> table = layout_table(columns, cells);
+  const std::size_t widest = widest_line(table) + 2;
+  if (widest > 120) {
+    std::size_t longest = 0;
+    for (const auto& row : cells) longest = std::max(longest, row[0].size());
+    const std::size_t keep = longest > widest - 120 + 3 ? longest - (widest - 120) - 3 : 0;
+    for (auto& row : cells)
+      if (row[0] != hardware_label && row[0].size() > keep + 3)
+        row[0] = "..." + row[0].substr(row[0].size() - keep);
+    table = layout_table(columns, cells);
+  }
+  for (const auto& line : table) out << "  " << line << "\n";
 }
-
-}  // namespace
 
 std::vector<std::string> write_lines_view(std::ostream& out, const std::vector<result_row>& rows,
                                           const std::string& nvdisasm) {
@@ -190,22 +209,7 @@ std::vector<std::string> write_lines_view(std::ostream& out, const std::vector<r
       for (const std::string& line :
            wrap_words("hardware counts n/a (" + row.hardware_lines->reason + ")", 116))
         out << "  " << line << "\n";
-    const std::vector<text_column> columns{{"source line", true}, {"ld req"},    {"ld sect"},
-                                           {"sect/req"},          {"st req"},    {"st sect"},
-                                           {"sect/req"},          {"shared wf"}, {"conflicts"}};
-    // Paths are cut from the left only as far as 120 columns need: the line number stays.
-    std::vector<std::string> table = layout_table(columns, cells);
-    const std::size_t widest = widest_line(table) + 2;
-    if (widest > 120) {
-      std::size_t longest = 0;
-      for (const auto& row : cells) longest = std::max(longest, row[0].size());
-      const std::size_t keep = longest > widest - 120 + 3 ? longest - (widest - 120) - 3 : 0;
-      for (auto& row : cells)
-        if (row[0] != hardware_label && row[0].size() > keep + 3)
-          row[0] = "..." + row[0].substr(row[0].size() - keep);
-      table = layout_table(columns, cells);
-    }
-    for (const auto& line : table) out << "  " << line << "\n";
+    write_line_table(out, std::move(cells));
     out << "\n";
   }
   out << "Lines are sorted by waste: sectors moved beyond the bytes asked for, plus shared-memory\n"

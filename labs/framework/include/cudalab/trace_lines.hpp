@@ -32,6 +32,14 @@ struct line_totals {
 std::vector<line_totals> lines_of(const trace_cell& trace, const std::string& nvdisasm,
                                   std::string* why_no_lines = nullptr);
 
+// One line's cells as the table shows them (a count of 0 as "-"), the first cell `where`.
+std::vector<std::string> line_cells(const std::string& where, const line_totals& t);
+
+// Rows of line_cells as a table within 120 columns, each line indented two spaces, under the
+// heading source line, ld req, ld sect, sect/req, st req, st sect, sect/req, shared wf,
+// conflicts; long paths are cut from the left, so that the line number stays.
+void write_line_table(std::ostream& out, std::vector<std::vector<std::string>> cells);
+
 // Prints, for every traced row, its lines as a table that fits 120 columns: the tracer's counts
 // of each line, and under them the hardware's (row.hardware_lines) where they were measured.
 // Returns the lines the two count differently ("<point>: <file:line>"), each a finding.

@@ -112,5 +112,33 @@ TEST(profile_report, csv_quotes_the_names_and_json_keeps_every_count) {
   EXPECT_EQ(doc["kernels"][0]["waste_sectors"], 4);
 }
 
+// --lines without line tables (no nvdisasm here, no saved code): each pc is its own line, under
+// its own kernel, and the reason is said once, within 120 columns.
+TEST(profile_report, lines_sit_under_their_kernel_and_say_why_they_have_no_source_line) {
+  const std::vector<trace::traced_launch> launches{launch("strided", 10, 128, 320),
+                                                   launch("coalesced", 10, 128, 40)};
+  trace_cell selected;
+  selected.available = true;
+  selected.launches = selected_launches(launches, {});
+  std::string why;
+  const auto lines = lines_of(selected, "", &why);
+  std::ostringstream out;
+  write_profile_lines(out, profile_kernels(launches, {}), lines, why, {"./app", "signal 6", false});
+  const std::string text = out.str();
+  const auto strided = text.find("\nstrided (1 launch)\n");
+  const auto coalesced = text.find("\ncoalesced (1 launch)\n");
+  ASSERT_NE(strided, std::string::npos) << text;
+  ASSERT_NE(coalesced, std::string::npos) << text;
+  EXPECT_LT(strided, coalesced) << "the most waste first";
+  // Each kernel's one pc, as a line: 320 sectors for 10 requests under strided.
+  EXPECT_NE(text.find("pc 0x0 (no line)", strided), std::string::npos) << text;
+  EXPECT_LT(text.find("32.00", strided), coalesced) << text;
+  EXPECT_NE(text.find("some accesses have no source line: nvdisasm not found"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("INCOMPLETE"), std::string::npos);
+  std::istringstream rows(text);
+  for (std::string row; std::getline(rows, row);) EXPECT_LE(row.size(), 120u) << row;
+}
+
 }  // namespace
 }  // namespace cudalab::tool
