@@ -17,7 +17,7 @@ rm -f "$err"
 echo "$csv"
 for expected in "$@"; do
   kernel=${expected%%=*} want=${expected#*=}
-  line=$(echo "$csv" | grep "^\"$kernel(")
+  line=$(echo "$csv" | grep "^\"$kernel\",")
   got=${line#*\",}
   [ -n "$line" ] || { echo "profile_counts: no row for $kernel"; exit 1; }
   [ "$got" = "$want" ] || { echo "profile_counts: $kernel: got '$got', want '$want'"; exit 1; }

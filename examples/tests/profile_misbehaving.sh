@@ -31,7 +31,7 @@ case $way in
   abort | exit-3 | hang)
     [ "$status" -eq 1 ] || fail "exit $status, not 1 (the program did not end well)"
     expect "$out" "misbehaving_child: touch ran; now $way"
-    expect "$out" "touch(float*, int)"
+    grep -q "^touch  *1 " "$out" || fail "no row for touch, launched once"
     ;;
 esac
 case $way in
