@@ -100,6 +100,8 @@ lab make_lab_02_memory_spaces() {
       {"accumulate_in_out", "global_sectors", "out loaded and stored at every step"},
       {"reduce_into_out", "other_memory_paths", "the terms added by global atomics"},
       {"shared_scratch", "other_memory_paths", "the array indexed at run time in shared memory"}};
+  ex.right_ways = {
+      {"select_scatter", "", "the array kept, each value selected into every word: registers"}};
   l.exercise = ex;
   l.notes = [] { return std::vector<std::string>{bus_peak_note()}; };
   return l;

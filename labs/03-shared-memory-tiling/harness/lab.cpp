@@ -74,6 +74,8 @@ lab make_lab_03_shared_memory_tiling() {
       {"texture_reads", "other_memory_paths", "the naive product through the texture path"},
       {"tensor_cores", "tensor_inst", "TF32 wmma on tiles in shared memory: right, few sectors"},
       {"cublas_call", "kernels", "the launcher calls cublasSgemm"}};
+  ex.right_ways = {
+      {"cp_async_tiles", "", "the tiles filled by cp.async (LDGSTS), not LDG and STS"}};
   l.exercise = ex;
   return l;
 }

@@ -119,6 +119,7 @@ lab make_lab_07_debugging() {
                     "the tile in global memory, where racecheck does not look", true},
                    {"guarded_only_under_sanitizer", "canary",
                     "its stores guarded only when compute-sanitizer is attached"}};
+  ex.right_ways = {{"block_group_sync", "", "cooperative groups' block sync, then past n return"}};
   l.exercise = ex;
   return l;
 }

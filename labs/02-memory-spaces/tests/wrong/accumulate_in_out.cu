@@ -3,7 +3,7 @@
 // times through a volatile pointer, so every step is a global load and store). The sums are
 // right and the local counters read zero; the global traffic is 17 stores and 16 loads of out a
 // thread instead of one store. The grader fails it on global sectors.
-#include "wrong_way.cuh"
+#include "../graded_way.cuh"
 
 namespace cudalab::labs {
 namespace {
@@ -23,5 +23,5 @@ __global__ void accumulate_in_out_kernel(const float* x, float* out, std::size_t
 }  // namespace
 }  // namespace cudalab::labs
 
-CUDALAB_MEMORY_WRONG_WAY(accumulate_in_out_kernel,
-                         "wrong way: the sum accumulated in out (global memory)")
+CUDALAB_MEMORY_WAY(accumulate_in_out_kernel,
+                   "wrong way: the sum accumulated in out (global memory)")

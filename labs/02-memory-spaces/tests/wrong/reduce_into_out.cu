@@ -4,7 +4,7 @@
 // store sectors are the registers kernel's (x read once, out stored once), because reductions
 // are counted apart from loads and stores. The grader fails it on the line that counts the
 // other memory paths: sixteen global reductions a thread where the registers kernel has none.
-#include "wrong_way.cuh"
+#include "../graded_way.cuh"
 
 namespace cudalab::labs {
 namespace {
@@ -23,5 +23,4 @@ __global__ void reduce_into_out_kernel(const float* x, float* out, std::size_t n
 }  // namespace
 }  // namespace cudalab::labs
 
-CUDALAB_MEMORY_WRONG_WAY(reduce_into_out_kernel,
-                         "wrong way: the terms added to out by global atomics")
+CUDALAB_MEMORY_WAY(reduce_into_out_kernel, "wrong way: the terms added to out by global atomics")

@@ -1,6 +1,6 @@
-// What lab 02's wrong ways share: the exercise's launch (one thread an element, the spill step)
-// and its registration, so that each wrong way's file holds only its kernel and what it does
-// wrong.
+// What lab 02's wrong and right ways share: the exercise's launch (one thread an element, the
+// spill step) and its registration, so that each way's file holds only its kernel and what it
+// does wrong or right.
 #pragma once
 
 #include "memory_lab.hpp"
@@ -10,7 +10,7 @@
 
 #include "cudalab/check.hpp"
 
-namespace cudalab::labs::wrong_way {
+namespace cudalab::labs::graded_way {
 
 // Launches kernel(x, out, n, spill_step) as the exercise is launched.
 template <class Kernel>
@@ -22,15 +22,15 @@ memory::launch_dims launch_one_thread_each(Kernel kernel, const float* x, float*
   return d;
 }
 
-}  // namespace cudalab::labs::wrong_way
+}  // namespace cudalab::labs::graded_way
 
 // Registers `kernel` as this build's exercise, with `lesson` as its line in `cudalab list`.
-#define CUDALAB_MEMORY_WRONG_WAY(kernel, lesson)                                               \
+#define CUDALAB_MEMORY_WAY(kernel, lesson)                                                     \
   namespace cudalab::labs {                                                                    \
   variant make_memory_exercise_variant() {                                                     \
     const memory_launcher launch = [](const float* x, const float*, float* out, std::size_t n, \
                                       unsigned block, cudaStream_t stream) {                   \
-      return wrong_way::launch_one_thread_each(kernel, x, out, n, block, stream);              \
+      return graded_way::launch_one_thread_each(kernel, x, out, n, block, stream);             \
     };                                                                                         \
     return make_memory_kernel_variant({"exercise", variant_role::exercise, lesson, launch,     \
                                        memory_output::spill_sum, std::nullopt});               \
