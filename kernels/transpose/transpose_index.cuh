@@ -2,10 +2,11 @@
 // one), shared by the kernels (device) and the access model (host), so a prediction walks
 // exactly the addresses the kernels touch.
 //
-// Every kernel of the lab cuts the input into 32 x 32 tiles, one a block: block (bx, by) holds
-// input rows 32 by .. 32 by + 31 and columns 32 bx .. 32 bx + 31. Its threads are 32 x R
-// (R = block_rows): thread (tx, ty) handles local rows ty, ty + R, ... (32 / R of them), so lane
-// tx of a warp always walks a row of 32 consecutive columns. Every function takes plain integers,
+// Every kernel of the lab cuts the input into square tiles of side S, one a block (S = 32, or 64
+// for tile64_rows): block (bx, by) holds input rows S by .. S by + S - 1 and columns S bx ..
+// S bx + S - 1. Its threads are 32 x R (R = block_rows): thread (tx, ty) handles local rows ty,
+// ty + R, ... (S / R of them) and local columns tx, tx + 32, ... (S / 32 of them), so lane tx of
+// a warp always walks 32 consecutive columns of a row. Every function takes plain integers,
 // never blockIdx/threadIdx, so the model can call it for any lane of any warp.
 #pragma once
 
@@ -17,6 +18,9 @@ namespace cudalab::transpose {
 
 // The side of a tile, and of a warp's row of it.
 inline constexpr unsigned tile_dim = 32;
+// The side of tile64_rows's tile: four times the elements a block, so that each thread has 16
+// loads in flight before the barrier instead of 4.
+inline constexpr unsigned wide_tile_dim = 64;
 // Threads a block in y: 32 (one element a thread) or 8 (four elements a thread).
 inline constexpr unsigned one_element_rows = 32;
 inline constexpr unsigned strip_rows = 8;
@@ -28,23 +32,25 @@ inline constexpr unsigned strip_rows = 8;
 //             cover the 32 banks, with no padding.
 enum class tile_layout { plain, padded, swizzled };
 
-__host__ __device__ constexpr unsigned tile_pitch(tile_layout layout) {
-  return layout == tile_layout::padded ? tile_dim + 1 : tile_dim;
+// A tile of side `side` (swizzled: 32 only).
+__host__ __device__ constexpr unsigned tile_pitch(tile_layout layout, unsigned side = tile_dim) {
+  return layout == tile_layout::padded ? side + 1 : side;
 }
-__host__ __device__ constexpr unsigned tile_elements(tile_layout layout) {
-  return tile_dim * tile_pitch(layout);
+__host__ __device__ constexpr unsigned tile_elements(tile_layout layout, unsigned side = tile_dim) {
+  return side * tile_pitch(layout, side);
 }
-// The element of the tile array that holds tile element (r, c) (both 0..31).
-__host__ __device__ inline unsigned tile_element(tile_layout layout, unsigned r, unsigned c) {
+// The element of the tile array that holds tile element (r, c) (both 0..side - 1).
+__host__ __device__ inline unsigned tile_element(tile_layout layout, unsigned r, unsigned c,
+                                                 unsigned side = tile_dim) {
   switch (layout) {
     case tile_layout::padded:
-      return r * (tile_dim + 1) + c;
+      return r * (side + 1) + c;
     case tile_layout::swizzled:
-      return r * tile_dim + (c ^ r);
+      return r * side + (c ^ r);
     case tile_layout::plain:
       break;
   }
-  return r * tile_dim + c;
+  return r * side + c;
 }
 
 // The local row of step j of thread row ty in a block of block_rows rows.
@@ -52,15 +58,25 @@ __host__ __device__ inline unsigned local_row(unsigned thread_y, unsigned step,
                                               unsigned block_rows) {
   return thread_y + step * block_rows;
 }
-// Steps a thread makes: 32 / block_rows local rows.
-__host__ __device__ inline unsigned steps_of(unsigned block_rows) { return tile_dim / block_rows; }
+// Steps a thread makes down a tile of side `side`: side / block_rows local rows.
+__host__ __device__ inline unsigned steps_of(unsigned block_rows, unsigned side = tile_dim) {
+  return side / block_rows;
+}
+// The columns a lane takes across a row of the tile: side / 32, lane tx taking local column
+// local_col(tx, h) at pass h.
+__host__ __device__ inline unsigned passes_of(unsigned side) { return side / tile_dim; }
+__host__ __device__ inline unsigned local_col(unsigned lane, unsigned pass) {
+  return lane + pass * tile_dim;
+}
 
 // The first input row and column of block (bx, by), plus a local offset.
-__host__ __device__ inline std::size_t tile_row(unsigned block_y, unsigned local) {
-  return static_cast<std::size_t>(block_y) * tile_dim + local;
+__host__ __device__ inline std::size_t tile_row(unsigned block_y, unsigned local,
+                                                unsigned side = tile_dim) {
+  return static_cast<std::size_t>(block_y) * side + local;
 }
-__host__ __device__ inline std::size_t tile_col(unsigned block_x, unsigned local) {
-  return static_cast<std::size_t>(block_x) * tile_dim + local;
+__host__ __device__ inline std::size_t tile_col(unsigned block_x, unsigned local,
+                                                unsigned side = tile_dim) {
+  return static_cast<std::size_t>(block_x) * side + local;
 }
 
 // Element (row, col) of a row-major matrix with `width` columns. The input is rows x cols
@@ -82,9 +98,10 @@ __host__ __device__ inline unsigned stride_word(unsigned thread_y, unsigned lane
 }
 
 // Elements every buffer holds: the matrix and a band after it that reaches past what any tile
-// covers ((rows rounded up to 32) x (cols rounded up to 32), either way round). A kernel that
-// drops its guards reads the input's band (NaN) and writes into the output's band (poison),
-// inside the allocation, where verification sees it.
+// covers ((rows rounded up to 32) x (cols rounded up to 32), either way round); tile64_rows's
+// wider tiles are guarded, and an unguarded kernel of the lab reaches no further than a 32-tile. A
+// kernel that drops its guards reads the input's band (NaN) and writes into the output's band
+// (poison), inside the allocation, where verification sees it.
 __host__ __device__ inline std::size_t padded_elements(std::size_t rows, std::size_t cols) {
   return (rows + tile_dim) * (cols + tile_dim);
 }

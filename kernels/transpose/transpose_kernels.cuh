@@ -6,6 +6,8 @@
 // (transpose_index.cuh); every kernel here is guarded and touches only the matrices.
 #pragma once
 
+#include "transpose/transpose_index.cuh"
+
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
@@ -24,8 +26,10 @@ inline constexpr std::size_t max_side = 16384;
 void check_sides(std::size_t rows, std::size_t cols);
 // Throws usage_error for a stride outside min_stride..max_stride.
 void check_stride(unsigned stride);
-// ceil(cols/32) x ceil(rows/32) blocks of 32 x block_rows threads (block_rows 8 or 32).
-launch_dims tile_dims(std::size_t rows, std::size_t cols, unsigned block_rows);
+// ceil(cols/side) x ceil(rows/side) blocks of 32 x block_rows threads (block_rows 8 or 32; side
+// 32, or 64 for tile64_rows).
+launch_dims tile_dims(std::size_t rows, std::size_t cols, unsigned block_rows,
+                      unsigned side = tile_dim);
 
 using float_launcher = launch_dims (*)(const float* in, float* out, std::size_t rows,
                                        std::size_t cols, cudaStream_t stream);
@@ -60,6 +64,10 @@ launch_dims launch_swizzled(const float* in, float* out, std::size_t rows, std::
 // FIXED: the padded tile moved by 32 x 8 threads, four elements each.
 launch_dims launch_tile_rows(const float* in, float* out, std::size_t rows, std::size_t cols,
                              cudaStream_t stream);
+// FIXED: a padded 64 x 64 tile moved by 32 x 8 threads, 16 elements each: four times
+// tile_rows's loads in flight a thread, the same traffic.
+launch_dims launch_tile64_rows(const float* in, float* out, std::size_t rows, std::size_t cols,
+                               cudaStream_t stream);
 // NAIVE and FIXED in 8-byte elements: the plain and the padded tile of doubles.
 launch_dims launch_shared_tile_double(const double* in, double* out, std::size_t rows,
                                       std::size_t cols, cudaStream_t stream);

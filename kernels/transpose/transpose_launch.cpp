@@ -24,13 +24,15 @@ void check_stride(unsigned stride) {
                       std::to_string(min_stride) + ".." + std::to_string(max_stride) + " words");
 }
 
-launch_dims tile_dims(std::size_t rows, std::size_t cols, unsigned block_rows) {
+launch_dims tile_dims(std::size_t rows, std::size_t cols, unsigned block_rows, unsigned side) {
   check_sides(rows, cols);
+  if (side != tile_dim && side != wide_tile_dim)
+    throw usage_error("tile side " + std::to_string(side) + ": the transposes use 32 or 64");
   if (block_rows != one_element_rows && block_rows != strip_rows)
     throw usage_error("block of 32 x " + std::to_string(block_rows) +
                       ": the transposes are built for 32 x 32 and 32 x 8 threads");
-  const auto blocks = [](std::size_t side) {
-    return static_cast<unsigned>((side + tile_dim - 1) / tile_dim);
+  const auto blocks = [side](std::size_t length) {
+    return static_cast<unsigned>((length + side - 1) / side);
   };
   return {dim3(blocks(cols), blocks(rows)), dim3(tile_dim, block_rows)};
 }

@@ -28,6 +28,7 @@ struct kernel_shape {
   unsigned rows_of_threads = tr::one_element_rows;
   moves how = moves::copy;
   tr::tile_layout layout = tr::tile_layout::plain;
+  unsigned side = tr::tile_dim;  // of a block's tile
 };
 
 using L = tr::tile_layout;
@@ -42,6 +43,7 @@ const std::pair<kernel, kernel_shape> kernel_shapes[] = {
     {kernel::padded, {4, tr::one_element_rows, moves::tile, L::padded}},
     {kernel::swizzled, {4, tr::one_element_rows, moves::tile, L::swizzled}},
     {kernel::tile_rows, {4, tr::strip_rows, moves::tile, L::padded}},
+    {kernel::tile64_rows, {4, tr::strip_rows, moves::tile, L::padded, tr::wide_tile_dim}},
     {kernel::shared_tile_double, {8, tr::one_element_rows, moves::tile, L::plain}},
     {kernel::padded_double, {8, tr::one_element_rows, moves::tile, L::padded}},
     {kernel::shared_stride, {4, tr::strip_rows, moves::stride, L::plain}},
@@ -80,19 +82,20 @@ warp_access shared_access(access_kind kind, const warp_threads_2d& w, unsigned b
 model::access_counts block_counts(const kernel_shape& s, std::size_t rows, std::size_t cols,
                                   unsigned stride, unsigned bx, unsigned by) {
   model::access_model m;
-  const unsigned steps = tr::steps_of(s.rows_of_threads);
+  const unsigned steps = tr::steps_of(s.rows_of_threads, s.side);
   model::for_each_warp_of_block_2d(
       bx, by, tr::tile_dim, s.rows_of_threads, [&](const warp_threads_2d& w) {
         const unsigned ty = w.thread_y(0);
-        // The input element (r, c) a lane moves at step j, by the kernel's mapping, and whether
-        // its guard lets it through.
+        unsigned h = 0;  // the pass across the tile's columns (tile64_rows: 0 and 1)
+        // The input element (r, c) a lane moves at step j of pass h, by the kernel's mapping,
+        // and whether its guard lets it through.
         const auto row_major = [&](unsigned j, unsigned lane) {
-          return std::pair{tr::tile_row(by, tr::local_row(ty, j, s.rows_of_threads)),
-                           tr::tile_col(bx, lane)};
+          return std::pair{tr::tile_row(by, tr::local_row(ty, j, s.rows_of_threads), s.side),
+                           tr::tile_col(bx, tr::local_col(lane, h), s.side)};
         };
         const auto column_major = [&](unsigned j, unsigned lane) {  // the tile's read side
-          return std::pair{tr::tile_row(by, lane),
-                           tr::tile_col(bx, tr::local_row(ty, j, s.rows_of_threads))};
+          return std::pair{tr::tile_row(by, tr::local_col(lane, h), s.side),
+                           tr::tile_col(bx, tr::local_row(ty, j, s.rows_of_threads), s.side)};
         };
         const auto in_at = [&](auto mapping, unsigned j) {
           return [&, mapping, j](unsigned lane) -> std::optional<std::size_t> {
@@ -108,56 +111,57 @@ model::access_counts block_counts(const kernel_shape& s, std::size_t rows, std::
             return transposed ? tr::element_index(c, r, rows) : tr::element_index(r, c, cols);
           };
         };
-        for (unsigned j = 0; j < steps; ++j) {
-          switch (s.how) {
-            case moves::copy:
-              m.record(global_access(access_kind::load, w, 0, s.bytes, in_at(row_major, j)));
-              m.record(
-                  global_access(access_kind::store, w, 1, s.bytes, out_at(row_major, j, false)));
-              break;
-            case moves::row_read:
-              m.record(global_access(access_kind::load, w, 0, s.bytes, in_at(row_major, j)));
-              m.record(
-                  global_access(access_kind::store, w, 1, s.bytes, out_at(row_major, j, true)));
-              break;
-            case moves::col_read:
-              m.record(global_access(access_kind::load, w, 0, s.bytes, in_at(column_major, j)));
-              m.record(
-                  global_access(access_kind::store, w, 1, s.bytes, out_at(column_major, j, true)));
-              break;
-            case moves::stride: {
-              const auto inside = in_at(row_major, j);
-              const auto word = [&](unsigned lane) -> std::optional<unsigned> {
-                if (!inside(lane)) return std::nullopt;
-                return tr::stride_word(ty, lane, stride);
-              };
-              m.record(global_access(access_kind::load, w, 0, s.bytes, inside));
-              m.record(shared_access(access_kind::store, w, s.bytes, word));
-              m.record(shared_access(access_kind::load, w, s.bytes, word));
-              m.record(
-                  global_access(access_kind::store, w, 1, s.bytes, out_at(row_major, j, false)));
-              break;
-            }
-            case moves::tile: {
-              const unsigned lr = tr::local_row(ty, j, s.rows_of_threads);
-              const auto load = in_at(row_major, j);
-              m.record(global_access(access_kind::load, w, 0, s.bytes, load));
-              m.record(shared_access(access_kind::store, w, s.bytes,
-                                     [&](unsigned lane) -> std::optional<unsigned> {
-                                       if (!load(lane)) return std::nullopt;
-                                       return tr::tile_element(s.layout, lr, lane);
-                                     }));
-              const auto store = out_at(column_major, j, true);
-              m.record(shared_access(access_kind::load, w, s.bytes,
-                                     [&](unsigned lane) -> std::optional<unsigned> {
-                                       if (!store(lane)) return std::nullopt;
-                                       return tr::tile_element(s.layout, lane, lr);
-                                     }));
-              m.record(global_access(access_kind::store, w, 1, s.bytes, store));
-              break;
+        for (h = 0; h < tr::passes_of(s.side); ++h)
+          for (unsigned j = 0; j < steps; ++j) {
+            switch (s.how) {
+              case moves::copy:
+                m.record(global_access(access_kind::load, w, 0, s.bytes, in_at(row_major, j)));
+                m.record(
+                    global_access(access_kind::store, w, 1, s.bytes, out_at(row_major, j, false)));
+                break;
+              case moves::row_read:
+                m.record(global_access(access_kind::load, w, 0, s.bytes, in_at(row_major, j)));
+                m.record(
+                    global_access(access_kind::store, w, 1, s.bytes, out_at(row_major, j, true)));
+                break;
+              case moves::col_read:
+                m.record(global_access(access_kind::load, w, 0, s.bytes, in_at(column_major, j)));
+                m.record(global_access(access_kind::store, w, 1, s.bytes,
+                                       out_at(column_major, j, true)));
+                break;
+              case moves::stride: {
+                const auto inside = in_at(row_major, j);
+                const auto word = [&](unsigned lane) -> std::optional<unsigned> {
+                  if (!inside(lane)) return std::nullopt;
+                  return tr::stride_word(ty, lane, stride);
+                };
+                m.record(global_access(access_kind::load, w, 0, s.bytes, inside));
+                m.record(shared_access(access_kind::store, w, s.bytes, word));
+                m.record(shared_access(access_kind::load, w, s.bytes, word));
+                m.record(
+                    global_access(access_kind::store, w, 1, s.bytes, out_at(row_major, j, false)));
+                break;
+              }
+              case moves::tile: {
+                const unsigned lr = tr::local_row(ty, j, s.rows_of_threads);
+                const auto load = in_at(row_major, j);
+                m.record(global_access(access_kind::load, w, 0, s.bytes, load));
+                m.record(shared_access(
+                    access_kind::store, w, s.bytes, [&](unsigned lane) -> std::optional<unsigned> {
+                      if (!load(lane)) return std::nullopt;
+                      return tr::tile_element(s.layout, lr, tr::local_col(lane, h), s.side);
+                    }));
+                const auto store = out_at(column_major, j, true);
+                m.record(shared_access(
+                    access_kind::load, w, s.bytes, [&](unsigned lane) -> std::optional<unsigned> {
+                      if (!store(lane)) return std::nullopt;
+                      return tr::tile_element(s.layout, tr::local_col(lane, h), lr, s.side);
+                    }));
+                m.record(global_access(access_kind::store, w, 1, s.bytes, store));
+                break;
+              }
             }
           }
-        }
       });
   return m.counts();
 }
@@ -169,19 +173,19 @@ struct block_grid {
   model::grid_axis x, y;
 };
 
-model::grid_axis axis(std::size_t side, std::uint64_t period) {
+model::grid_axis axis(std::size_t length, unsigned side, std::uint64_t period) {
   model::grid_axis a;
-  a.blocks = a.edge_end = (side + tr::tile_dim - 1) / tr::tile_dim;
-  a.whole = side / tr::tile_dim;
+  a.blocks = a.edge_end = (length + side - 1) / side;
+  a.whole = length / side;
   a.period = period;
   return a;
 }
 
 block_grid grid_of(const kernel_shape& s, std::size_t rows, std::size_t cols) {
-  const std::uint64_t tile_step = std::uint64_t{tr::tile_dim} * s.bytes;
+  const std::uint64_t tile_step = std::uint64_t{s.side} * s.bytes;
   block_grid g;
-  g.x = axis(cols, model::repeat_period({tile_step, tile_step * rows}));
-  g.y = axis(rows, model::repeat_period({tile_step * cols, tile_step}));
+  g.x = axis(cols, s.side, model::repeat_period({tile_step, tile_step * rows}));
+  g.y = axis(rows, s.side, model::repeat_period({tile_step * cols, tile_step}));
   return g;
 }
 
@@ -194,6 +198,7 @@ void check(kernel k, std::size_t rows, std::size_t cols, unsigned stride) {
 
 unsigned element_bytes(kernel k) { return shape_of(k).bytes; }
 unsigned block_rows(kernel k) { return shape_of(k).rows_of_threads; }
+unsigned tile_side(kernel k) { return shape_of(k).side; }
 
 model::access_counts predict(kernel k, std::size_t rows, std::size_t cols, unsigned stride,
                              walk how) {
@@ -211,8 +216,9 @@ model::access_counts predict(kernel k, std::size_t rows, std::size_t cols, unsig
 double prediction_cost(kernel k, std::size_t rows, std::size_t cols) {
   const kernel_shape s = shape_of(k);
   const block_grid g = grid_of(s, rows, cols);
-  // Every block issues at most 4 accesses a step in each of its warps: 32 steps of warps.
-  return static_cast<double>(model::blocks_walked(g.x, g.y)) * 4.0 * tr::tile_dim;
+  // Every block issues at most 4 accesses a step in each of its warps: side x side / 32 steps of
+  // warps (32 for a 32-tile).
+  return static_cast<double>(model::blocks_walked(g.x, g.y)) * 4.0 * s.side * s.side / tr::tile_dim;
 }
 
 }  // namespace cudalab::labs::transpose_model

@@ -2,10 +2,11 @@
 // walked warp by warp with the kernels' own index functions (kernels/transpose/
 // transpose_index.cuh).
 //
-// Every kernel moves one 32 x 32 tile a block, and a block step moves each buffer by a multiple
-// of 128 bytes (32 elements of a row, or 32 rows), so all whole blocks count alike
-// (cudalab/model/block_classes.hpp): the prediction walks one whole block and the edge blocks
-// of the last block row and column, a few hundred warp instructions at any size.
+// Every kernel moves one 32 x 32 tile a block (tile64_rows a 64 x 64 one), and a block step moves
+// each buffer by a multiple of 128 bytes (32 or 64 elements of a row, or as many rows), so all
+// whole blocks count alike (cudalab/model/block_classes.hpp): the prediction walks one whole block
+// and the edge blocks of the last block row and column, a few hundred warp instructions at any
+// size.
 #pragma once
 
 #include "cudalab/model/block_classes.hpp"
@@ -24,6 +25,7 @@ enum class kernel {
   padded,
   swizzled,
   tile_rows,
+  tile64_rows,
   shared_tile_double,
   padded_double,
   shared_stride,
@@ -32,9 +34,11 @@ enum class kernel {
 using model::buffer_base;
 using model::walk;
 
-// The bytes of one element (4 for float, 8 for double) and the rows of threads of a block.
+// The bytes of one element (4 for float, 8 for double), the rows of threads of a block and the
+// side of its tile (32, or 64 for tile64_rows).
 unsigned element_bytes(kernel k);
 unsigned block_rows(kernel k);
+unsigned tile_side(kernel k);
 
 // The counts of one launch on a rows x cols input; `stride` is shared_stride's (1..32), ignored
 // by the others. `every_block` walks every block: the reference the tests hold the shortcut to.

@@ -61,8 +61,12 @@ unsigned block_rows_of(const transpose_spec& spec) {
   return spec.model ? transpose_model::block_rows(*spec.model) : tr::one_element_rows;
 }
 
+unsigned tile_side_of(const transpose_spec& spec) {
+  return spec.model ? transpose_model::tile_side(*spec.model) : tr::tile_dim;
+}
+
 void check_config(const transpose_spec& spec, std::size_t rows, std::size_t cols, unsigned stride) {
-  tr::tile_dims(rows, cols, block_rows_of(spec));
+  tr::tile_dims(rows, cols, block_rows_of(spec), tile_side_of(spec));
   if (spec.stride_launch) tr::check_stride(stride);
 }
 
@@ -107,6 +111,7 @@ variant make_transpose_variant(const transpose_spec& spec) {
                          static_cast<long>(tr::max_stride)};
   const unsigned bytes = spec.element_bytes();
   const unsigned rows_of_threads = block_rows_of(spec);
+  const unsigned side = tile_side_of(spec);
   const bool strided = spec.stride_launch != nullptr;
   // Every kernel's block is 32 x 32 or 32 x 8 threads (transpose_index.cuh), whatever --block
   // says.
@@ -117,8 +122,8 @@ variant make_transpose_variant(const transpose_spec& spec) {
     return 2 * bytes * tr::padded_elements(c.size, c.size);
   };
   v.ideal = [bytes](const launch_config& c) { return transpose_ideal(c.size, c.size, bytes); };
-  v.grid = [rows_of_threads](const launch_config& c) {
-    const tr::launch_dims d = tr::tile_dims(c.size, c.size, rows_of_threads);
+  v.grid = [rows_of_threads, side](const launch_config& c) {
+    const tr::launch_dims d = tr::tile_dims(c.size, c.size, rows_of_threads, side);
     return grid_size{d.grid.x, d.grid.y};
   };
   if (spec.model) {
@@ -178,6 +183,7 @@ const std::vector<transpose_spec>& transpose_specs() {
     floats("padded", fixed, "the tile padded to 33 columns: a column spans 32 banks, no conflict", tr::launch_padded, k::padded),
     floats("swizzled", fixed, "column c of tile row r stored at c XOR r: no conflict, no padding", tr::launch_swizzled, k::swizzled),
     floats("tile_rows", fixed, "the padded tile moved by 32 x 8 threads, four elements each", tr::launch_tile_rows, k::tile_rows),
+    floats("tile64_rows", fixed, "a padded 64 x 64 tile, 32 x 8 threads: 16 loads in flight each", tr::launch_tile64_rows, k::tile64_rows),
     doubles("shared_tile_double", naive, "doubles, 32 x 32 tile: 16 lanes a half-warp phase in one bank pair", tr::launch_shared_tile_double, k::shared_tile_double),
     doubles("padded_double", fixed, "doubles, tile padded to 33: each half-warp phase covers the 32 banks", tr::launch_padded_double, k::padded_double),
     strided("shared_stride", naive, "the copy through shared memory, lanes s words apart: gcd(s, 32) ways", tr::launch_shared_stride, k::shared_stride),

@@ -53,7 +53,7 @@ void expect_global_traffic(const cudalab::model::access_counts& c, uint64_t ld_r
 }
 
 const kernel float_transposes[] = {kernel::shared_tile, kernel::padded, kernel::swizzled,
-                                   kernel::tile_rows};
+                                   kernel::tile_rows, kernel::tile64_rows};
 
 TEST(transpose_model, copy_closed_form_four_sectors_a_request) {
   const uint64_t n = 1024;
@@ -95,7 +95,7 @@ TEST(transpose_model, plain_tile_column_reads_are_32_way_padded_and_swizzled_non
   const auto plain = tm::predict(kernel::shared_tile, n, n);
   EXPECT_EQ(plain.shared_ld_wavefronts, 32 * reads);  // 1,048,576 at n = 1024
   EXPECT_EQ(plain.shared_ld_conflicts, 31 * reads);   // 1,015,808
-  for (kernel k : {kernel::padded, kernel::swizzled, kernel::tile_rows}) {
+  for (kernel k : {kernel::padded, kernel::swizzled, kernel::tile_rows, kernel::tile64_rows}) {
     const auto c = tm::predict(k, n, n);
     EXPECT_EQ(c.shared_ld_wavefronts, reads) << static_cast<int>(k);
     EXPECT_EQ(c.shared_ld_conflicts, 0u) << static_cast<int>(k);
@@ -189,9 +189,11 @@ TEST(transpose_model, odd_sides_equal_the_count_of_the_guards) {
 
 TEST(transpose_model, block_classes_equal_walking_every_block) {
   const std::pair<uint64_t, uint64_t> sides[] = {{1, 1}, {37, 70}, {70, 37}, {64, 96}, {33, 101}};
-  const kernel all[] = {kernel::copy,           kernel::copy_restrict, kernel::naive_row_read,
-                        kernel::naive_col_read, kernel::shared_tile,   kernel::padded,
-                        kernel::swizzled,       kernel::tile_rows,     kernel::shared_tile_double,
+  const kernel all[] = {kernel::copy,           kernel::copy_restrict,
+                        kernel::naive_row_read, kernel::naive_col_read,
+                        kernel::shared_tile,    kernel::padded,
+                        kernel::swizzled,       kernel::tile_rows,
+                        kernel::tile64_rows,    kernel::shared_tile_double,
                         kernel::padded_double};
   for (const auto& [rows, cols] : sides) {
     for (kernel k : all) {
@@ -209,7 +211,7 @@ TEST(transpose_model, prediction_cost_bounds_the_warps_walked_and_stays_small) {
   for (uint64_t n :
        {uint64_t{1}, uint64_t{1001}, uint64_t{8192}, uint64_t{cudalab::transpose::max_side}}) {
     for (kernel k : {kernel::copy, kernel::naive_col_read, kernel::shared_tile, kernel::tile_rows,
-                     kernel::padded_double}) {
+                     kernel::tile64_rows, kernel::padded_double}) {
       const uint64_t before = cudalab::model::warp_accesses_built_on_this_thread();
       tm::predict(k, n, n);
       const double built =
