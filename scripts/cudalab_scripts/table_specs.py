@@ -180,7 +180,8 @@ def bench_products_and_transposes(lab08, lab03, lab06):
     time = {v: seconds(cell(r, v, "time", lab06)) for v in ("shared_tile", "padded", "naive_row_read", "naive_col_read")}
     transposes = (f"`tile_rows` {cell(r, 'tile_rows', 'time', lab06)}, {100 * gbps['tile_rows'] / gbps['copy']:.0f} % of "
                   f"the `copy` kernel's bandwidth and {100 * gbps['tile_rows'] / gbps['copy_restrict']:.1f} % of "
-                  f"`copy_restrict`'s ({cell(r, 'tile_rows', '%copy', lab06)} % of `cudaMemcpy`'s); `padded` "
+                  f"`copy_restrict`'s ({cell(r, 'tile_rows', '%copy', lab06)} % of `cudaMemcpy`'s); `tile64_rows` "
+                  f"{cell(r, 'tile64_rows', 'time', lab06)} ({cell(r, 'tile64_rows', '%copy', lab06)} %); `padded` "
                   f"{time['shared_tile'] / time['padded']:.2f}x `shared_tile`; `naive_col_read` "
                   f"{time['naive_row_read'] / time['naive_col_read']:.1f}x `naive_row_read`")
     lines = header("run", "result")

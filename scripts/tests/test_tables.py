@@ -93,14 +93,16 @@ class reading_bench_logs(unittest.TestCase):
                        "tiled tile=32  1 ms  6.00\n")
         lab06 = output("06", "run 06 --size 8192", "device: X (sm_90)\n8,192 side\nvariant         time      GB/s  %copy\n"
                        "copy            200.0 us  2000.0  80.0\ncopy_restrict   100.0 us  4000.0  95.0\n"
-                       "tile_rows       100.0 us  3000.0  94.4\nshared_tile     500.0 us  100.0  1.0\n"
+                       "tile_rows       100.0 us  3000.0  94.4\ntile64_rows     90.00 us  3100.0  96.0\n"
+                       "shared_tile     500.0 us  100.0  1.0\n"
                        "padded          250.0 us  200.0  2.0\nnaive_row_read  1.000 ms  100.0  1.0\n"
                        "naive_col_read  400.0 us  100.0  1.0\n")
         lines = table_specs.bench_products_and_transposes(lab08, lab03, lab06).split("\n")
         self.assertTrue(lines[2].startswith("| `cudalab run 08 --size 4096` | `warp_tiled` 36.09 TFLOP/s, **70.9 %**"))
         self.assertIn("1.50x `naive` (4.00)", lines[3])
         self.assertIn("150 % of the `copy` kernel's bandwidth and 75.0 % of `copy_restrict`'s (94.4 %", lines[4])
-        self.assertIn("`padded` 2.00x `shared_tile`; `naive_col_read` 2.5x `naive_row_read`", lines[4])
+        self.assertIn("`tile64_rows` 90.00 us (96.0 %); `padded` 2.00x `shared_tile`", lines[4])
+        self.assertIn("`naive_col_read` 2.5x `naive_row_read`", lines[4])
         lab06.text = lab06.text.replace("copy_restrict", "copy_other")
         with self.assertRaises(tables.cli.Refusal):
             table_specs.bench_products_and_transposes(lab08, lab03, lab06)
