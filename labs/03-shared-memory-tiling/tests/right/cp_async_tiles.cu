@@ -4,9 +4,7 @@
 // traffic: every float of A and B loaded once a tile step, a tile element past the matrix set to
 // 0 by an ordinary shared store. LDGSTS is a global load the hardware counts apart from LDG; the
 // grader must count it as the load it is and pass the kernel.
-#include "matmul_variants.hpp"
-
-#include "cudalab/check.hpp"
+#include "../graded_way.cuh"
 
 #include <cuda_pipeline.h>
 
@@ -43,20 +41,7 @@ __global__ void cp_async_tiles_kernel(const float* a, const float* b, float* c, 
   if (row < n && col < n) c[row * n + col] = sum;
 }
 
-matmul::launch_dims launch_exercise(const float* a, const float* b, float* c, std::size_t n,
-                                    unsigned t, cudaStream_t stream) {
-  const matmul::launch_dims d = matmul::tiled_dims(n, t);
-  cp_async_tiles_kernel<<<d.grid, d.block, 0, stream>>>(a, b, c, static_cast<unsigned>(n));
-  CUDALAB_CHECK_LAUNCH();
-  return d;
-}
-
 }  // namespace
-
-variant make_matmul_exercise_variant() {
-  return make_kernel_variant({"exercise", variant_role::exercise,
-                              "right way: the tiles filled by cp.async (LDGSTS)", launch_exercise,
-                              shape_from::fixed, std::nullopt});
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_MATMUL_WAY(cp_async_tiles_kernel, "right way: the tiles filled by cp.async (LDGSTS)")

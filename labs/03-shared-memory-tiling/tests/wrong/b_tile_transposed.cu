@@ -4,9 +4,7 @@
 // write and read words 16 apart in the B tile: the 16 columns of a 16 x 16 tile fall into two
 // banks, and every shared access of the B tile serializes about 8 ways. The grader fails it on
 // shared conflicts.
-#include "matmul_variants.hpp"
-
-#include "cudalab/check.hpp"
+#include "../graded_way.cuh"
 
 namespace cudalab::labs {
 namespace {
@@ -31,20 +29,7 @@ __global__ void b_tile_transposed_kernel(const float* a, const float* b, float* 
   if (row < n && col < n) c[row * n + col] = sum;
 }
 
-matmul::launch_dims launch_exercise(const float* a, const float* b, float* c, std::size_t n,
-                                    unsigned t, cudaStream_t stream) {
-  const matmul::launch_dims d = matmul::tiled_dims(n, t);
-  b_tile_transposed_kernel<<<d.grid, d.block, 0, stream>>>(a, b, c, static_cast<unsigned>(n));
-  CUDALAB_CHECK_LAUNCH();
-  return d;
-}
-
 }  // namespace
-
-variant make_matmul_exercise_variant() {
-  return make_kernel_variant({"exercise", variant_role::exercise,
-                              "wrong way: the B tile stored transposed", launch_exercise,
-                              shape_from::fixed, std::nullopt});
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_MATMUL_WAY(b_tile_transposed_kernel, "wrong way: the B tile stored transposed")

@@ -4,11 +4,7 @@
 // on the store; none leaves before the barrier, which every thread of the block must reach. The
 // grader must pass it: right with and without the sanitizer, memcheck and racecheck clean, the
 // canary intact and the fixed blur's sectors.
-#include "debugging_variants.hpp"
-
-#include "debugging/debugging_index.cuh"
-
-#include "cudalab/check.hpp"
+#include "../graded_way.cuh"
 
 #include <cooperative_groups.h>
 
@@ -30,20 +26,8 @@ __global__ void block_group_sync_kernel(const float* in, float* out, std::size_t
   out[i] = debugging::blur3(tile[t - 1], tile[t], tile[t + 1]);
 }
 
-debugging::launch_dims launch_exercise(const float* in, float* out, std::size_t n, unsigned block,
-                                       cudaStream_t stream) {
-  debugging::check_block(block);
-  const debugging::launch_dims d{dim3(static_cast<unsigned>((n + block - 1) / block)), dim3(block)};
-  block_group_sync_kernel<<<d.grid, d.block, (block + 2) * sizeof(float), stream>>>(in, out, n);
-  CUDALAB_CHECK_LAUNCH();
-  return d;
-}
-
 }  // namespace
-
-variant make_debugging_exercise_variant() {
-  return make_exercise_variant("right way: a block group's sync, then the extra threads leave",
-                               launch_exercise);
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_BLUR_WAY(block_group_sync_kernel,
+                 "right way: a block group's sync, then the extra threads leave")

@@ -1,11 +1,7 @@
 // A wrong way to do lab 07's exercise, kept as a test input for the grader: the barrier is in,
 // so the race is gone and the blur is right, but the store keeps no guard. The tail block's
 // threads past n still store past the array; the grader fails it on memcheck.
-#include "debugging_variants.hpp"
-
-#include "debugging/debugging_index.cuh"
-
-#include "cudalab/check.hpp"
+#include "../graded_way.cuh"
 
 namespace cudalab::labs {
 
@@ -22,22 +18,6 @@ __global__ void exercise_kernel(const float* in, float* out, std::size_t n) {
   out[i] = debugging::blur3(tile[t - 1], tile[t], tile[t + 1]);
 }
 
-namespace {
-
-debugging::launch_dims launch_exercise(const float* in, float* out, std::size_t n, unsigned block,
-                                       cudaStream_t stream) {
-  debugging::check_block(block);
-  const debugging::launch_dims d{dim3(static_cast<unsigned>((n + block - 1) / block)), dim3(block)};
-  exercise_kernel<<<d.grid, d.block, (block + 2) * sizeof(float), stream>>>(in, out, n);
-  CUDALAB_CHECK_LAUNCH();
-  return d;
-}
-
-}  // namespace
-
-variant make_debugging_exercise_variant() {
-  return make_exercise_variant("wrong way: the barrier, but no guard on the store",
-                               launch_exercise);
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_BLUR_WAY(exercise_kernel, "wrong way: the barrier, but no guard on the store")

@@ -2,11 +2,7 @@
 // and __syncwarp() stands where __syncthreads() belongs. It orders the lanes of one warp only:
 // the thread at a warp's edge still reads the slot the next warp fills, with nothing between.
 // Its answer is usually right; the grader fails it on racecheck.
-#include "debugging_variants.hpp"
-
-#include "debugging/debugging_index.cuh"
-
-#include "cudalab/check.hpp"
+#include "../graded_way.cuh"
 
 namespace cudalab::labs {
 
@@ -23,21 +19,6 @@ __global__ void exercise_kernel(const float* in, float* out, std::size_t n) {
   if (i < n) out[i] = debugging::blur3(tile[t - 1], tile[t], tile[t + 1]);
 }
 
-namespace {
-
-debugging::launch_dims launch_exercise(const float* in, float* out, std::size_t n, unsigned block,
-                                       cudaStream_t stream) {
-  debugging::check_block(block);
-  const debugging::launch_dims d{dim3(static_cast<unsigned>((n + block - 1) / block)), dim3(block)};
-  exercise_kernel<<<d.grid, d.block, (block + 2) * sizeof(float), stream>>>(in, out, n);
-  CUDALAB_CHECK_LAUNCH();
-  return d;
-}
-
-}  // namespace
-
-variant make_debugging_exercise_variant() {
-  return make_exercise_variant("wrong way: __syncwarp() for __syncthreads()", launch_exercise);
-}
-
 }  // namespace cudalab::labs
+
+CUDALAB_BLUR_WAY(exercise_kernel, "wrong way: __syncwarp() for __syncthreads()")
