@@ -80,12 +80,14 @@ int profile_command(const args& a) {
   const args own(a.begin(), dashes);
   if (std::find(own.begin(), own.end(), "--help") != own.end() ||
       std::find(own.begin(), own.end(), "-h") != own.end()) {
-    std::cout << "usage: " << usage_line << "\n"
-              << options_line << "\n"
-              << "Runs PROGRAM with the memory tracer injected, every kernel launch traced, and "
-                 "prints a row a kernel:\nglobal requests and sectors, the ideal sectors for the "
-                 "bytes asked, the waste, shared conflicts.\n--lines: the same a source line "
-                 "under each kernel (PROGRAM built with -lineinfo).\n";
+    std::cout
+        << "usage: " << usage_line << "\n"
+        << options_line << "\n"
+        << "Runs PROGRAM with the memory tracer injected, every kernel launch traced, and "
+           "prints a row a kernel:\nglobal requests and sectors, the ideal sectors for the "
+           "bytes asked, the waste, shared conflicts.\n--lines: the same a source line "
+           "under each kernel (PROGRAM built with -lineinfo);\n  in csv a row a line, in json "
+           "a list under each kernel.\n";
     return exit_ok;
   }
   po::options_description options("profile options");
@@ -109,8 +111,6 @@ int profile_command(const args& a) {
   if (format_text != "table" && format_text != "csv" && format_text != "json")
     throw usage_error("--format '" + shown(format_text, 32) +
                       "': profile prints table, csv or json");
-  if (by_line && format_text != "table")
-    throw usage_error("--lines is a table; csv and json carry a row a kernel (leave out --lines)");
   const int timeout = parse_int_option("--timeout", timeout_text, 1, 86400);
   launch_selection select;
   select.skip = static_cast<std::uint64_t>(parse_int_option("--skip", skip_text, 0, 1 << 30));
@@ -156,22 +156,23 @@ int profile_command(const args& a) {
               << "\n";
     return exit_usage;
   }
-  std::string why_no_lines;
-  std::vector<line_totals> lines;
+  profile_lines lines;
   if (by_line) {
     trace_cell selected;
     selected.available = true;
     for (trace::traced_launch& l : selected_launches(launches, select))
       if (l.error.empty()) selected.launches.push_back(std::move(l));
-    lines = lines_of(selected, install.nvdisasm, &why_no_lines);
+    lines.lines = lines_of(selected, install.nvdisasm, &lines.why_none);
   }
   const auto write = [&](std::ostream& out) {
-    if (by_line)
-      write_profile_lines(out, kernels, lines, why_no_lines, end);
+    if (format_text == "csv" && by_line)
+      write_profile_lines_csv(out, lines.lines);
     else if (format_text == "csv")
       write_profile_csv(out, kernels);
     else if (format_text == "json")
-      write_profile_json(out, kernels, end);
+      write_profile_json(out, kernels, end, by_line ? &lines : nullptr);
+    else if (by_line)
+      write_profile_lines(out, kernels, lines, end);
     else
       write_profile_table(out, kernels, end);
   };

@@ -121,19 +121,18 @@ void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& k
 }
 
 void write_profile_lines(std::ostream& out, const std::vector<kernel_profile>& kernels,
-                         const std::vector<line_totals>& lines, const std::string& why_no_lines,
-                         const program_end& end) {
+                         const profile_lines& lines, const program_end& end) {
   write_heading(out, end);
-  if (!why_no_lines.empty())
+  if (!lines.why_none.empty())
     for (const std::string& line :
-         wrapped("some accesses have no source line: " + why_no_lines, 118))
+         wrapped("some accesses have no source line: " + lines.why_none, 118))
       out << "  " << line << "\n";
   for (const kernel_profile& k : kernels) {
     out << "\n"
         << fitted(k.name, 118) << " (" << k.launches << " launch" << (k.launches == 1 ? "" : "es")
         << ")\n";
     std::vector<std::vector<std::string>> cells;
-    for (const line_totals& t : lines)
+    for (const line_totals& t : lines.lines)
       if (t.kernel == k.name) cells.push_back(line_cells(t.where, t));
     if (cells.empty())
       out << "  no global or shared access traced\n";
@@ -145,16 +144,35 @@ void write_profile_lines(std::ostream& out, const std::vector<kernel_profile>& k
   write_incomplete(out, end);
 }
 
+namespace {
+
+std::string csv_quoted(std::string text) {  // its quotes doubled: names hold commas (templates)
+  for (std::size_t at = text.find('"'); at != std::string::npos; at = text.find('"', at + 2))
+    text.insert(at, 1, '"');
+  return '"' + text + '"';
+}
+
+nlohmann::ordered_json line_record(const line_totals& t) {
+  return {{"source_line", t.where},
+          {"ld_requests", t.ld_requests},
+          {"ld_sectors", t.ld_sectors},
+          {"st_requests", t.st_requests},
+          {"st_sectors", t.st_sectors},
+          {"global_bytes", t.global_bytes},
+          {"shared_instructions", t.shared_instructions},
+          {"shared_wavefronts", t.shared_wavefronts},
+          {"shared_conflicts", t.shared_conflicts}};
+}
+
+}  // namespace
+
 void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& kernels) {
   out << "kernel,launches,untraced_launches,dropped,ld_requests,ld_sectors,ld_bytes,st_requests,"
          "st_sectors,st_bytes,ideal_sectors,waste_sectors,shared_ld_wavefronts,"
          "shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts\n";
   for (const kernel_profile& k : kernels) {
     const model::access_counts& c = k.counts;
-    std::string name = k.name;  // quoted, its quotes doubled: names hold commas (templates)
-    for (std::size_t at = name.find('"'); at != std::string::npos; at = name.find('"', at + 2))
-      name.insert(at, 1, '"');
-    out << '"' << name << "\"," << k.launches << ',' << k.untraced_launches << ',' << k.dropped
+    out << csv_quoted(k.name) << ',' << k.launches << ',' << k.untraced_launches << ',' << k.dropped
         << ',' << c.global_ld_requests << ',' << c.global_ld_sectors << ',' << c.global_ld_bytes
         << ',' << c.global_st_requests << ',' << c.global_st_sectors << ',' << c.global_st_bytes
         << ',' << k.ideal_sectors() << ',' << k.waste() << ',' << c.shared_ld_wavefronts << ','
@@ -163,13 +181,24 @@ void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& ker
   }
 }
 
+void write_profile_lines_csv(std::ostream& out, const std::vector<line_totals>& lines) {
+  out << "kernel,source_line,ld_requests,ld_sectors,st_requests,st_sectors,global_bytes,"
+         "shared_instructions,shared_wavefronts,shared_conflicts\n";
+  for (const line_totals& t : lines)
+    out << csv_quoted(t.kernel) << ',' << csv_quoted(t.where) << ',' << t.ld_requests << ','
+        << t.ld_sectors << ',' << t.st_requests << ',' << t.st_sectors << ',' << t.global_bytes
+        << ',' << t.shared_instructions << ',' << t.shared_wavefronts << ',' << t.shared_conflicts
+        << '\n';
+}
+
 void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& kernels,
-                        const program_end& end) {
+                        const program_end& end, const profile_lines* lines) {
   nlohmann::ordered_json doc;
   doc["program"] = end.program;
   doc["ended"] = end.how;
   doc["complete"] = end.complete;
   doc["witness"] = "tracer";
+  if (lines && !lines->why_none.empty()) doc["no_source_line"] = lines->why_none;
   doc["kernels"] = nlohmann::ordered_json::array();
   for (const kernel_profile& k : kernels) {
     const model::access_counts& c = k.counts;
@@ -189,6 +218,11 @@ void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& ke
                               {"shared_st_wavefronts", c.shared_st_wavefronts},
                               {"shared_ld_conflicts", c.shared_ld_conflicts},
                               {"shared_st_conflicts", c.shared_st_conflicts}});
+    if (!lines) continue;
+    nlohmann::ordered_json& record = doc["kernels"].back();
+    record["lines"] = nlohmann::ordered_json::array();
+    for (const line_totals& t : lines->lines)
+      if (t.kernel == k.name) record["lines"].push_back(line_record(t));
   }
   out << doc.dump(2) << '\n';
 }

@@ -57,14 +57,21 @@ struct program_end {
 void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& kernels,
                          const program_end& end);
 void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& kernels);
-void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& kernels,
-                        const program_end& end);
+// --lines: the lines of the selected launches (trace_lines.hpp's lines_of, most waste first)
+// and, where some accesses have none (a program built without -lineinfo), why.
+struct profile_lines {
+  std::vector<line_totals> lines;
+  std::string why_none;
+};
 
-// --lines: under each kernel (in the report's order), its source lines, most waste first
-// (`lines`, from trace_lines.hpp's lines_of over the selected launches); `why_no_lines`, where
-// some accesses have no line (a program built without -lineinfo), said once under the heading.
+void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& kernels,
+                        const program_end& end, const profile_lines* lines = nullptr);
+// --lines --format csv: a row a source line (kernel, line, its counts), most waste first.
+void write_profile_lines_csv(std::ostream& out, const std::vector<line_totals>& lines);
+
+// --lines as a table: under each kernel (in the report's order), its source lines, most waste
+// first; why some accesses have no line, said once under the heading.
 void write_profile_lines(std::ostream& out, const std::vector<kernel_profile>& kernels,
-                         const std::vector<line_totals>& lines, const std::string& why_no_lines,
-                         const program_end& end);
+                         const profile_lines& lines, const program_end& end);
 
 }  // namespace cudalab::tool

@@ -120,10 +120,10 @@ TEST(profile_report, lines_sit_under_their_kernel_and_say_why_they_have_no_sourc
   trace_cell selected;
   selected.available = true;
   selected.launches = selected_launches(launches, {});
-  std::string why;
-  const auto lines = lines_of(selected, "", &why);
+  profile_lines lines;
+  lines.lines = lines_of(selected, "", &lines.why_none);
   std::ostringstream out;
-  write_profile_lines(out, profile_kernels(launches, {}), lines, why, {"./app", "signal 6", false});
+  write_profile_lines(out, profile_kernels(launches, {}), lines, {"./app", "signal 6", false});
   const std::string text = out.str();
   const auto strided = text.find("\nstrided (1 launch)\n");
   const auto coalesced = text.find("\ncoalesced (1 launch)\n");
@@ -138,6 +138,34 @@ TEST(profile_report, lines_sit_under_their_kernel_and_say_why_they_have_no_sourc
   EXPECT_NE(text.find("INCOMPLETE"), std::string::npos);
   std::istringstream rows(text);
   for (std::string row; std::getline(rows, row);) EXPECT_LE(row.size(), 120u) << row;
+}
+
+// --lines in csv (a row a line, the kernel and the line quoted) and json (a list a kernel, the
+// reason for missing lines at the top).
+TEST(profile_report, lines_as_csv_rows_and_as_a_json_list_under_each_kernel) {
+  const std::vector<trace::traced_launch> launches{launch("strided", 10, 128, 320),
+                                                   launch("coalesced", 10, 128, 40)};
+  trace_cell selected;
+  selected.available = true;
+  selected.launches = launches;
+  profile_lines lines;
+  lines.lines = lines_of(selected, "", &lines.why_none);
+  std::ostringstream csv, json;
+  write_profile_lines_csv(csv, lines.lines);
+  EXPECT_NE(csv.str().find("\n\"strided\",\"pc 0x0 (no line)\",10,320,0,0,1280,0,0,0\n"),
+            std::string::npos)
+      << csv.str();
+  write_profile_json(json, profile_kernels(launches, {}), {"./app", "exit 0", true}, &lines);
+  const auto doc = nlohmann::json::parse(json.str());
+  EXPECT_NE(doc["no_source_line"].get<std::string>().find("nvdisasm"), std::string::npos);
+  ASSERT_EQ(doc["kernels"][0]["kernel"], "strided");
+  ASSERT_EQ(doc["kernels"][0]["lines"].size(), 1u);
+  EXPECT_EQ(doc["kernels"][0]["lines"][0]["ld_sectors"], 320);
+  EXPECT_EQ(doc["kernels"][1]["lines"][0]["ld_requests"], 10);
+  // Without --lines, no lines key.
+  std::ostringstream plain;
+  write_profile_json(plain, profile_kernels(launches, {}), {"./app", "exit 0", true});
+  EXPECT_FALSE(nlohmann::json::parse(plain.str())["kernels"][0].contains("lines"));
 }
 
 }  // namespace
