@@ -180,6 +180,18 @@ int profile_command(const args& a) {
     output->commit(write);
   else
     write(std::cout);
+  // CSV has no place for how the program ended or why lines are missing: stderr says it.
+  if (format_text == "csv") {
+    std::string notes;
+    if (!end.complete)
+      notes =
+          end.program + " (" + end.how + ") did not finish: the rows hold the launches before. ";
+    if (by_line && !lines.why_none.empty())
+      notes += "Some accesses have no source line: " + lines.why_none;
+    if (!notes.empty())
+      for (const std::string& line : wrapped("cudalab profile: " + notes, 120))
+        std::cerr << line << "\n";
+  }
   return ended.exited_with(0) ? exit_ok : exit_failure;
 }
 
