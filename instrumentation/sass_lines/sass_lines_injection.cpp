@@ -12,6 +12,12 @@
 // launched, so the runner knows how many processes the point needs. Module code is saved in
 // CUDALAB_TRACE_CUBINS for the pcs' source lines.
 //
+// `cudalab profile` (CUDALAB_SASS_EVERY_LAUNCH=1) measures a program that sets no marks: the
+// whole process is the point, its kernel functions numbered in the order of their first launch,
+// and the counts are written when the process ends (an atexit handler registered once the
+// session is open, so that it runs before the CUDA runtime's own teardown), or when the context
+// is destroyed first (cudaDeviceReset). Each line carries the launches of its function.
+//
 // Callbacks are not re-entered: CUPTI's own work inside a callback (patching loads a module) may
 // raise another callback on the same thread; those are skipped, as the tracer skips them.
 #include "cudalab/trace/trace_record.hpp"
@@ -50,11 +56,14 @@ class sass_lines {
   void on_callback(CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data);
   void begin_point(const char* label);
   void end_point();
+  // The end of an every-launch run: the process exits, or the measured context is destroyed.
+  void end_of_program(bool context_alive);
+  void finish_every_launch(bool synchronize);
 
  private:
   void module_loaded(const CUpti_ResourceData& resource);
   void launch_entered(const CUpti_CallbackData& launch);
-  void finish_point();
+  void finish_point(bool synchronize = true);
   void write(const traced_launch& launch);
   void fail(const std::string& why) {
     std::fprintf(stderr, "cudalab sass lines: %s\n", why.c_str());
@@ -68,6 +77,8 @@ class sass_lines {
   std::size_t m_target = 0;
   std::string m_label;  // of the point now marked, when it is the one measured
   bool m_point_done = false;
+  bool m_every_launch = false;                           // `cudalab profile`: no marks
+  std::map<std::string, std::uint64_t> m_launch_counts;  // a function's launches in the point
   std::vector<std::string> m_functions;  // of the measured point, in order of first launch
   std::string m_measured;                // the function the session measures
   CUcontext m_context = nullptr;
@@ -106,6 +117,12 @@ void sass_lines::start() {
     }
     m_target = index;
   }
+  if (variable("CUDALAB_SASS_EVERY_LAUNCH") == "1") {
+    m_every_launch = true;
+    m_label = "every launch";
+    // Writes the lines even where the measured function never ran (no session to flush).
+    std::atexit([] { sass_lines::get().end_of_program(false); });
+  }
   const auto checked = [this](CUptiResult result, const char* call) {
     if (result == CUPTI_SUCCESS) return true;
     const char* text = nullptr;
@@ -117,6 +134,10 @@ void sass_lines::start() {
   checked(cuptiEnableCallback(1, m_subscriber, CUPTI_CB_DOMAIN_RESOURCE,
                               CUPTI_CBID_RESOURCE_MODULE_LOADED),
           "cuptiEnableCallback(MODULE_LOADED)");
+  if (m_every_launch)
+    checked(cuptiEnableCallback(1, m_subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+                                CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING),
+            "cuptiEnableCallback(CONTEXT_DESTROY_STARTING)");
   for (const CUpti_CallbackId id :
        {CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
         CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
@@ -130,6 +151,10 @@ void sass_lines::on_callback(CUpti_CallbackDomain domain, CUpti_CallbackId id, c
   std::lock_guard<std::mutex> lock(m_mutex);
   if (domain == CUPTI_CB_DOMAIN_RESOURCE && id == CUPTI_CBID_RESOURCE_MODULE_LOADED)
     module_loaded(*static_cast<const CUpti_ResourceData*>(data));
+  else if (domain == CUPTI_CB_DOMAIN_RESOURCE &&
+           id == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING && m_session &&
+           static_cast<const CUpti_ResourceData*>(data)->context == m_context)
+    finish_every_launch(false);
   else if (domain == CUPTI_CB_DOMAIN_DRIVER_API)
     launch_entered(*static_cast<const CUpti_CallbackData*>(data));
 }
@@ -156,6 +181,7 @@ void sass_lines::launch_entered(const CUpti_CallbackData& launch) {
   std::size_t index = 0;
   while (index < m_functions.size() && m_functions[index] != function) ++index;
   if (index == m_functions.size()) m_functions.push_back(function);
+  ++m_launch_counts[function];
   if (index != m_target || m_session || !m_failure.empty()) return;
   try {
     CUdevice device = 0;
@@ -163,6 +189,9 @@ void sass_lines::launch_entered(const CUpti_CallbackData& launch) {
     m_session = std::make_unique<sass_metrics_session>(launch.context, static_cast<int>(device));
     m_context = launch.context;
     m_measured = function;
+    // Registered after the CUDA runtime's own (it initialised before this launch), so it runs
+    // first at exit, while the context still lives.
+    if (m_every_launch) std::atexit([] { sass_lines::get().end_of_program(true); });
   } catch (const cupti_failure& e) {
     fail(e.what());
   }
@@ -182,13 +211,34 @@ void sass_lines::end_point() {
   m_point_done = true;
 }
 
-void sass_lines::finish_point() {
+void sass_lines::end_of_program(bool context_alive) {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  if (!context_alive && m_session) return;  // the session's own handler has run, or will
+  finish_every_launch(context_alive);
+}
+
+void sass_lines::finish_every_launch(bool synchronize) {
+  if (!m_every_launch || m_point_done) return;
+  // At exit the thread may hold no context; in the destroy callback it holds the one going.
+  const bool pushed = synchronize && m_session && cuCtxPushCurrent(m_context) == CUDA_SUCCESS;
+  finish_point(synchronize);
+  if (pushed) {
+    CUcontext popped = nullptr;
+    cuCtxPopCurrent(&popped);
+  }
+  m_point_done = true;
+}
+
+void sass_lines::finish_point(bool synchronize) {
   traced_launch measured;
   measured.label = m_label;
+  measured.launches = m_launch_counts[m_measured];
   measured.kernel = m_measured;
   if (m_session) {
     try {
-      if (cuCtxSynchronize() != CUDA_SUCCESS)
+      // In the context's destroy callback the driver has finished its work and is tearing the
+      // context down: no synchronisation there.
+      if (synchronize && cuCtxSynchronize() != CUDA_SUCCESS)
         throw cupti_failure("cuCtxSynchronize failed before reading the counts");
       for (const sass_pc& pc : m_session->flush()) {
         if (pc.function != m_measured) continue;  // another function cannot record (see header)
@@ -236,6 +286,7 @@ void sass_lines::finish_point() {
       traced_launch other;
       other.label = m_label;
       other.kernel = function;
+      other.launches = m_launch_counts[function];
       other.error =
           m_failure.empty() ? "measured in another process (one function a process)" : m_failure;
       write(other);

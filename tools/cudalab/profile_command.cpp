@@ -2,15 +2,18 @@
 // injected into it, every launch traced, and reports what each of its kernels did to global and
 // shared memory (profile_report.hpp). The program's own output passes through and its exit is
 // reported; a program that ends by a signal or its deadline leaves the report of the launches
-// before, marked incomplete. Needs no counter permission. The witness is the tracer alone: the
-// hardware's counters for a program that is not a lab are the next step (docs/metrics.md).
+// before, marked incomplete. The tracer needs no counter permission; --witness counters (or
+// both) measures with CUPTI's SASS-level counters instead (or as well), a run a kernel function
+// (profile_counters.hpp), and falls back to the tracer, saying why, where counters are refused.
 #include "commands.hpp"
 #include "options.hpp"
 #include "output_file.hpp"
+#include "profile_counters.hpp"
 #include "profile_report.hpp"
 
 #include "cudalab/check.hpp"
 #include "cudalab/child_process.hpp"
+#include "cudalab/counters.hpp"
 #include "cudalab/device.hpp"
 #include "cudalab/trace/tracer_support.hpp"
 #include "cudalab/trace_child.hpp"
@@ -33,7 +36,7 @@ namespace {
 constexpr const char* usage_line = "cudalab profile [options] -- PROGRAM [ARGS...]";
 constexpr const char* options_line =
     "  options: --format table|csv|json, --lines, --output FILE, --kernel REGEX, --skip N, "
-    "--count M, --timeout S";
+    "--count M, --timeout S,\n           --witness tracer|counters|both";
 
 // PROGRAM as exec would find it: a path (with a slash) as given, a bare name along PATH.
 // usage_error when there is no such executable file.
@@ -73,6 +76,23 @@ std::vector<trace::traced_launch> launches_written(const std::string& path, bool
   return launches;
 }
 
+// With both witnesses: each kernel's tracer row, then its counters row (a kernel only one of
+// them saw keeps its row alone, the counters' ones last).
+std::vector<kernel_profile> beside_each_other(const std::vector<kernel_profile>& traced,
+                                              std::vector<kernel_profile> counted) {
+  std::vector<kernel_profile> rows;
+  for (const kernel_profile& t : traced) {
+    rows.push_back(t);
+    const auto same = std::find_if(counted.begin(), counted.end(),
+                                   [&](const kernel_profile& c) { return c.name == t.name; });
+    if (same == counted.end()) continue;
+    rows.push_back(*same);
+    counted.erase(same);
+  }
+  rows.insert(rows.end(), counted.begin(), counted.end());
+  return rows;
+}
+
 }  // namespace
 
 int profile_command(const args& a) {
@@ -94,13 +114,15 @@ int profile_command(const args& a) {
   std::string format_text = "table", output_text, kernel_text, timeout_text = "600",
               skip_text = "0", count_text;
   bool by_line = false;
+  std::string witness_text = "tracer";
   options.add_options()("format,f", po::value(&format_text), "table, csv or json")(
       "lines", po::bool_switch(&by_line), "a kernel's source lines, most waste first")(
       "output,o", po::value(&output_text), "write the report to FILE (atomically)")(
       "kernel,k", po::value(&kernel_text), "only the kernels whose name matches REGEX")(
       "skip", po::value(&skip_text), "leave out the first N launches (of those --kernel keeps)")(
       "count", po::value(&count_text), "then keep M launches (default: all)")(
-      "timeout", po::value(&timeout_text), "seconds before the program is stopped (600)");
+      "timeout", po::value(&timeout_text), "seconds before the program is stopped (600)")(
+      "witness", po::value(&witness_text), "tracer (default), counters or both");
   // A program given without -- would read as an option's stray value: say where it goes.
   if (dashes == a.end() || dashes + 1 == a.end())
     throw usage_error("profile needs a program after --: " + std::string(usage_line));
@@ -111,6 +133,12 @@ int profile_command(const args& a) {
   if (format_text != "table" && format_text != "csv" && format_text != "json")
     throw usage_error("--format '" + shown(format_text, 32) +
                       "': profile prints table, csv or json");
+  if (witness_text != "tracer" && witness_text != "counters" && witness_text != "both")
+    throw usage_error("--witness '" + shown(witness_text, 32) +
+                      "': profile measures with the tracer, the counters or both");
+  if (witness_text != "tracer" && (skip_text != "0" || !count_text.empty()))
+    throw usage_error(
+        "--skip and --count pick launches, which only the tracer tells apart (--witness tracer)");
   const int timeout = parse_int_option("--timeout", timeout_text, 1, 86400);
   launch_selection select;
   select.skip = static_cast<std::uint64_t>(parse_int_option("--skip", skip_text, 0, 1 << 30));
@@ -130,25 +158,57 @@ int profile_command(const args& a) {
   std::string why;
   if (cuda_device_count(&why) == 0) throw no_device_error(why);
   const trace::tracer_install install = trace::tracer_install_here();
-  const trace::tracer_availability tracer =
-      trace::check_tracer(install, trace::tracer_environment_here());
-  if (!tracer.ok) throw error("profile needs the memory tracer: " + tracer.reason, tracer.fix);
+  std::string witness = witness_text;
+  if (witness != "tracer") {
+    // Refused counters (no permission, another profiler): the tracer measures, and says why.
+    const counter_availability counters = counter_session::probe(0);
+    if (!counters.ok()) {
+      std::cerr << "cudalab profile: counters refused (" << counters.reason
+                << "): the memory tracer measures instead\n  fix: " << counters.fix << "\n";
+      witness = "tracer";
+    }
+  }
+  const bool traced = witness != "counters";
+  if (traced) {
+    const trace::tracer_availability tracer =
+        trace::check_tracer(install, trace::tracer_environment_here());
+    if (!tracer.ok) throw error("profile needs the memory tracer: " + tracer.reason, tracer.fix);
+  }
 
   const trace_workspace workspace;
-  child_spec spec;
-  spec.argv.assign(dashes + 1, a.end());
-  spec.argv.front() = program;
-  spec.set_environment =
-      trace::traced_child_environment(install, workspace.trace_file(), workspace.dir());
-  spec.set_environment.emplace_back("CUDALAB_TRACE_EVERY_LAUNCH", "1");
-  spec.deadline_seconds = timeout;
+  std::vector<std::string> argv(dashes + 1, a.end());
+  argv.front() = program;
   std::cout.flush();
-  const child_result ended = run_child(spec);
-
-  const program_end end{*(dashes + 1), ended.describe(), ended.signal == 0 && !ended.timed_out};
-  const std::vector<trace::traced_launch> launches =
-      launches_written(workspace.trace_file(), end.complete);
-  const std::vector<kernel_profile> kernels = profile_kernels(launches, select);
+  child_result ended;
+  std::vector<trace::traced_launch> launches;  // the tracer's, a line a launch
+  std::vector<kernel_profile> kernels;
+  bool complete = true;
+  if (traced) {
+    child_spec spec;
+    spec.argv = argv;
+    spec.set_environment =
+        trace::traced_child_environment(install, workspace.trace_file(), workspace.dir());
+    spec.set_environment.emplace_back("CUDALAB_TRACE_EVERY_LAUNCH", "1");
+    spec.deadline_seconds = timeout;
+    ended = run_child(spec);
+    complete = ended.signal == 0 && !ended.timed_out;
+    launches = launches_written(workspace.trace_file(), complete);
+    kernels = profile_kernels(launches, select);
+  }
+  if (witness != "tracer") {
+    const counted_program counted =
+        count_kernel_functions(argv, install, workspace.dir(), timeout, !traced);
+    if (!traced) {
+      ended = counted.ended;
+      complete = counted.complete;
+      launches = counted.functions;  // for --lines and the no-kernel message
+      kernels = counted_kernels(counted.functions, select);
+    } else {
+      kernels = beside_each_other(kernels, counted_kernels(counted.functions, select));
+      complete = complete && counted.complete;
+    }
+  }
+  const program_end end{*(dashes + 1), ended.describe(), complete, witness};
   if (kernels.empty()) {
     std::cerr << "cudalab profile: " << end.program << " (" << end.how << ") "
               << (launches.empty() ? "launched no CUDA kernel"

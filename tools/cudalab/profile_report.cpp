@@ -27,6 +27,31 @@ std::string fitted(const std::string& name, std::size_t width) {
 
 }  // namespace
 
+const char* to_string(profile_witness w) {
+  return w == profile_witness::counters ? "counters" : "tracer";
+}
+
+std::vector<kernel_profile> counted_kernels(const std::vector<trace::traced_launch>& functions,
+                                            const launch_selection& select) {
+  std::vector<kernel_profile> kernels;
+  for (const trace::traced_launch& f : functions) {
+    kernel_profile k;
+    k.name = kernel_display_name(f.kernel);
+    if (select.name && !std::regex_search(k.name, *select.name)) continue;
+    k.witness = profile_witness::counters;
+    k.launches = f.launches;
+    if (f.error.empty())
+      k.counts = trace::traced_counts({f});
+    else
+      k.untraced_launches = f.launches;
+    kernels.push_back(std::move(k));
+  }
+  std::stable_sort(
+      kernels.begin(), kernels.end(),
+      [](const kernel_profile& a, const kernel_profile& b) { return a.sectors() > b.sectors(); });
+  return kernels;
+}
+
 std::uint64_t kernel_profile::ideal_sectors() const {
   return sectors_for(counts.global_ld_bytes) + sectors_for(counts.global_st_bytes);
 }
@@ -73,8 +98,15 @@ std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_laun
 namespace {
 
 void write_heading(std::ostream& out, const program_end& end) {
-  out << "cudalab profile: " << end.program << " (" << end.how
-      << "); witness: the memory tracer, every launch\n";
+  const char* witness = end.witness == "counters" ? "CUPTI's SASS counters, a run a kernel"
+                        : end.witness == "both"   ? "the memory tracer, counters under it"
+                                                  : "the memory tracer, every launch";
+  out << "cudalab profile: " << end.program << " (" << end.how << "); witness: " << witness << "\n";
+}
+
+// A count the witness does not have ("-"), else compact.
+std::string known(bool is_known, std::uint64_t v) {
+  return is_known ? cells::compact_count(static_cast<double>(v)) : "-";
 }
 
 void write_incomplete(std::ostream& out, const program_end& end) {
@@ -93,30 +125,39 @@ void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& k
                 static_cast<int>(name_width), "kernel", "launches", "ld req", "ld sect", "st req",
                 "st sect", "sect/req", "ideal", "waste", "sh confl");
   out << line;
+  const kernel_profile* previous = nullptr;
   for (const kernel_profile& k : kernels) {
     const model::access_counts& c = k.counts;
     const std::uint64_t requests = c.global_ld_requests + c.global_st_requests;
+    // The counters' row of a kernel the tracer's row above names.
+    const bool under = previous && previous->name == k.name && previous->witness != k.witness;
+    previous = &k;
     std::snprintf(
         line, sizeof line, "%-*s %8s %9s %9s %9s %9s %9s %9s %9s %8s\n",
-        static_cast<int>(name_width), fitted(k.name, name_width).c_str(),
+        static_cast<int>(name_width),
+        (under ? std::string("  ") + to_string(k.witness) : fitted(k.name, name_width)).c_str(),
         cells::compact_count(static_cast<double>(k.launches)).c_str(),
         cells::compact_count(static_cast<double>(c.global_ld_requests)).c_str(),
         cells::compact_count(static_cast<double>(c.global_ld_sectors)).c_str(),
         cells::compact_count(static_cast<double>(c.global_st_requests)).c_str(),
         cells::compact_count(static_cast<double>(c.global_st_sectors)).c_str(),
         per_request(k.sectors(), requests).c_str(),
-        cells::compact_count(static_cast<double>(k.ideal_sectors())).c_str(),
-        cells::compact_count(static_cast<double>(k.waste())).c_str(),
+        known(k.bytes_known(), k.ideal_sectors()).c_str(),
+        known(k.bytes_known(), k.waste()).c_str(),
         cells::compact_count(static_cast<double>(c.shared_ld_conflicts + c.shared_st_conflicts))
             .c_str());
     out << line;
     if (k.untraced_launches)
-      out << "  " << k.untraced_launches << " of its launches could not be traced: not counted\n";
+      out << "  " << k.untraced_launches << " of its launches could not be "
+          << (k.witness == profile_witness::counters ? "counted" : "traced") << ": not counted\n";
     if (k.dropped)
       out << "  " << k.dropped << " accesses lost to a full table: its counts are low\n";
   }
   out << "ideal: the sectors the bytes its lanes asked for would fill, packed; waste: sectors moved"
          " beyond them\n";
+  if (end.witness != "tracer")
+    out << "counters: CUPTI's SASS-level counts, every launch of a kernel summed; they have no "
+           "bytes, so no ideal or waste\n";
   write_incomplete(out, end);
 }
 
@@ -169,14 +210,19 @@ nlohmann::ordered_json line_record(const line_totals& t) {
 void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& kernels) {
   out << "kernel,launches,untraced_launches,dropped,ld_requests,ld_sectors,ld_bytes,st_requests,"
          "st_sectors,st_bytes,ideal_sectors,waste_sectors,shared_ld_wavefronts,"
-         "shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts\n";
+         "shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts,witness\n";
   for (const kernel_profile& k : kernels) {
     const model::access_counts& c = k.counts;
+    // Counts a witness does not have are left empty.
+    const auto bytes = [&](std::uint64_t v) {
+      return k.bytes_known() ? std::to_string(v) : std::string();
+    };
     out << csv_quoted(k.name) << ',' << k.launches << ',' << k.untraced_launches << ',' << k.dropped
-        << ',' << c.global_ld_requests << ',' << c.global_ld_sectors << ',' << c.global_ld_bytes
-        << ',' << c.global_st_requests << ',' << c.global_st_sectors << ',' << c.global_st_bytes
-        << ',' << k.ideal_sectors() << ',' << k.waste() << ',' << c.shared_ld_wavefronts << ','
-        << c.shared_st_wavefronts << ',' << c.shared_ld_conflicts << ',' << c.shared_st_conflicts
+        << ',' << c.global_ld_requests << ',' << c.global_ld_sectors << ','
+        << bytes(c.global_ld_bytes) << ',' << c.global_st_requests << ',' << c.global_st_sectors
+        << ',' << bytes(c.global_st_bytes) << ',' << bytes(k.ideal_sectors()) << ','
+        << bytes(k.waste()) << ',' << c.shared_ld_wavefronts << ',' << c.shared_st_wavefronts << ','
+        << c.shared_ld_conflicts << ',' << c.shared_st_conflicts << ',' << to_string(k.witness)
         << '\n';
   }
 }
@@ -197,12 +243,13 @@ void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& ke
   doc["program"] = end.program;
   doc["ended"] = end.how;
   doc["complete"] = end.complete;
-  doc["witness"] = "tracer";
+  doc["witness"] = end.witness;
   if (lines && !lines->why_none.empty()) doc["no_source_line"] = lines->why_none;
   doc["kernels"] = nlohmann::ordered_json::array();
   for (const kernel_profile& k : kernels) {
     const model::access_counts& c = k.counts;
     doc["kernels"].push_back({{"kernel", k.name},
+                              {"witness", to_string(k.witness)},
                               {"launches", k.launches},
                               {"untraced_launches", k.untraced_launches},
                               {"dropped", k.dropped},
@@ -218,6 +265,9 @@ void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& ke
                               {"shared_st_wavefronts", c.shared_st_wavefronts},
                               {"shared_ld_conflicts", c.shared_ld_conflicts},
                               {"shared_st_conflicts", c.shared_st_conflicts}});
+    if (!k.bytes_known())  // the counters have no bytes: null, not a made-up 0
+      for (const char* key : {"ld_bytes", "st_bytes", "ideal_sectors", "waste_sectors"})
+        doc["kernels"].back()[key] = nullptr;
     if (!lines) continue;
     nlohmann::ordered_json& record = doc["kernels"].back();
     record["lines"] = nlohmann::ordered_json::array();

@@ -14,12 +14,20 @@
 
 namespace cudalab::tool {
 
+// Which witness measured a row: the memory tracer (every launch patched), or CUPTI's SASS-level
+// counters (a process a kernel function, its launches summed; no bytes, so no ideal or waste).
+enum class profile_witness { tracer, counters };
+const char* to_string(profile_witness w);
+
 struct kernel_profile {
   std::string name;  // demangled
+  profile_witness witness = profile_witness::tracer;
   std::uint64_t launches = 0;
   std::uint64_t untraced_launches = 0;  // launches the tracer reported an error for
   std::uint64_t dropped = 0;            // accesses lost to a full table: the counts are low
   model::access_counts counts;          // global loads and stores, shared accesses
+  // Whether the bytes the lanes asked for are known (the tracer's), and so the ideal and waste.
+  bool bytes_known() const { return witness == profile_witness::tracer; }
   // The fewest 32-byte sectors the bytes the lanes asked for could fill, loads and stores.
   std::uint64_t ideal_sectors() const;
   std::uint64_t sectors() const { return counts.global_ld_sectors + counts.global_st_sectors; }
@@ -37,6 +45,12 @@ struct launch_selection {
   std::uint64_t count = ~std::uint64_t{0};
 };
 
+// The counters witness's lines (profile_counters.hpp), a row a kernel function whose name
+// `select.name` matches (skip and count do not apply: its launches are summed); the most sectors
+// first. A function the runs could not measure keeps its launches as untraced.
+std::vector<kernel_profile> counted_kernels(const std::vector<trace::traced_launch>& functions,
+                                            const launch_selection& select);
+
 // The launches `select` keeps, in the order they ended.
 std::vector<trace::traced_launch> selected_launches(
     const std::vector<trace::traced_launch>& launches, const launch_selection& select);
@@ -50,10 +64,12 @@ struct program_end {
   std::string program;   // as given
   std::string how;       // "exit 0", "signal 11", "killed after 600 s"
   bool complete = true;  // false: ended by a signal or the deadline, the report is partial
+  std::string witness = "tracer";  // tracer, counters, or both (a counters row under each)
 };
 
-// The report within 120 columns; as CSV (a header, a row a kernel); as JSON (the program, how
-// it ended, the witness and a record a kernel).
+// The report within 120 columns; as CSV (a header, a row a kernel, its witness last); as JSON
+// (the program, how it ended, the witness and a record a kernel). With both witnesses, `kernels`
+// holds a kernel's tracer row, then its counters row.
 void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& kernels,
                          const program_end& end);
 void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& kernels);

@@ -36,6 +36,7 @@ std::string format_traced_launch(const traced_launch& launch) {
   j["function_pc"] = launch.function_pc;
   j["function_size"] = launch.function_size;
   j["dropped"] = launch.dropped;
+  if (launch.launches != 1) j["launches"] = launch.launches;
   nlohmann::json pcs = nlohmann::json::array();
   for (const traced_pc& p : launch.pcs)
     pcs.push_back({{"offset", p.offset},

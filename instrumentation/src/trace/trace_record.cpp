@@ -39,6 +39,7 @@ traced_launch parse_traced_launch(const std::string& line) {
     out.function_pc = count(j, "function_pc");
     out.function_size = count(j, "function_size");
     out.dropped = count(j, "dropped");
+    out.launches = j.contains("launches") ? count(j, "launches") : 1;
     if (j.contains("pcs")) {
       for (const json& p : j.at("pcs")) {
         traced_pc pc;

@@ -64,6 +64,16 @@ TEST(trace_record, a_formatted_launch_reads_back_the_same) {
   }
 }
 
+// A line a launch (the tracer) leaves the launch count out and reads back 1; the SASS metrics'
+// line of a function writes how many launches it sums.
+TEST(trace_record, the_launches_a_line_covers_read_back_and_default_to_one) {
+  traced_launch l = sample_launch();
+  EXPECT_EQ(format_traced_launch(l).find("\"launches\""), std::string::npos);
+  EXPECT_EQ(parse_traced_launch(format_traced_launch(l)).launches, 1u);
+  l.launches = 7;
+  EXPECT_EQ(parse_traced_launch(format_traced_launch(l)).launches, 7u);
+}
+
 TEST(trace_record, an_error_line_carries_its_reason) {
   traced_launch failed;
   failed.label = "x|1|32|0";

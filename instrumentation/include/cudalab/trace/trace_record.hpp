@@ -3,7 +3,7 @@
 //
 // A line:
 //   {"label": "aos_float3|1048576|256|0", "kernel": "<mangled name>", "cubin": "<file>",
-//    "function_pc": 140..., "function_size": 1536, "dropped": 0,
+//    "function_pc": 140..., "function_size": 1536, "dropped": 0, ["launches": 7,]
 //    "pcs": [{"offset": 208, "space": "global", "kind": "load", "width": 4,
 //             "instructions": 32768, "sectors": 393216, "bytes": 4194304,
 //             "wavefronts": 0, "ideal": 0}, ...]}
@@ -43,6 +43,9 @@ struct traced_launch {
   std::uint64_t dropped = 0;  // accesses lost to a full table: the counts are then incomplete
   std::string error;          // why the launch was not traced; empty when it was
   std::vector<traced_pc> pcs;
+  // The launches the counts cover: 1 for the tracer (a line a launch); the SASS metrics' line of
+  // a kernel function sums every launch of it in the measured range.
+  std::uint64_t launches = 1;
 };
 
 // The label the runner gives a point, so that a trace read in another process finds its row.
