@@ -1,7 +1,7 @@
 """scripts/check-prose-figures.sh [--root DIR] [DOC.md ...]: every measured figure the docs quote in
 their prose comes from committed data.
 
-A figure is a number with a unit of measure or comparison: 1.39x, 79.57%, 320.5 us, 3,471 GB/s,
+A figure is a number with a unit of measure or comparison: 1.39x, 79.57% or 96.4 %, 320.5 us, 3,471 GB/s,
 31.26 TFLOP/s, 2.15 GB (the units: x or ×, %, ns, us or µs, ms, s, GB/s, GiB/s, TB/s, GFLOP/s,
 TFLOP/s, MB, GB, KiB, MiB, GiB; a whole number of bytes, 48 KiB or 50 MB, is a capacity, not a measurement). Code
 blocks and the tables scripts/render-tables.sh renders are left out: those are data already. Each figure of a lab's README must appear, as written, in a data file of that lab
@@ -34,7 +34,7 @@ from pathlib import Path
 
 from cudalab_scripts import cli
 
-UNIT = r"(?:x|×|%|\s?(?:ns|us|µs|ms|s|GB/s|GiB/s|TB/s|GFLOP/s|TFLOP/s|MB|GB|KiB|MiB|GiB))"
+UNIT = r"(?:x|×|\s?%|\s?(?:ns|us|µs|ms|s|GB/s|GiB/s|TB/s|GFLOP/s|TFLOP/s|MB|GB|KiB|MiB|GiB))"
 NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+"
 FIGURE = re.compile(r"(?<![\w.,])(?P<number>" + NUMBER + r")(?P<unit>" + UNIT + r")(?![\w/])")
 CAPACITY = re.compile(r"\d+\s?(?:MB|GB|KiB|MiB|GiB)")

@@ -64,6 +64,12 @@ class prose_figures(unittest.TestCase):
         self.assertIn(f"{DOC}:12: 6.1 µs is in no data file", out)
         self.assertIn(f"{DOC}:12: 2.5× is in no data file", out)
 
+    def test_a_percentage_with_a_space_before_its_sign_is_a_figure_too(self):
+        self.write(DOC, PROSE + "\nThe copy reaches 91.7 % of the roof.\n")
+        status, out, _ = self.check()
+        self.assertEqual(status, 1)
+        self.assertIn(f"{DOC}:12: 91.7 % is in no data file", out)
+
     def test_a_derived_row_whose_arithmetic_is_off_fails(self):
         self.write("labs/09-demo/figures/derived.csv", DERIVED.replace("40.0 / 12.5", "40.0 / 10.0"))
         status, out, _ = self.check()
