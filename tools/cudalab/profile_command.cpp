@@ -217,6 +217,7 @@ int profile_command(const args& a) {
     return exit_usage;
   }
   profile_lines lines;
+  lines.witness = traced ? profile_witness::tracer : profile_witness::counters;
   if (by_line) {
     trace_cell selected;
     selected.available = true;

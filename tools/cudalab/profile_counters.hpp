@@ -18,7 +18,7 @@ struct counted_program {
   // One line a kernel function, in the order of its first launch: its pcs and launches, or an
   // error saying why it could not be measured.
   std::vector<trace::traced_launch> functions;
-  // How the runs ended: the first that did not end with the first's exit status, else the first.
+  // How the runs ended: the last stopped by a signal or its deadline, else the first run.
   child_result ended;
   bool complete = true;  // false: a run was stopped by a signal or its deadline
 };

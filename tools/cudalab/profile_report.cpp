@@ -169,6 +169,7 @@ void write_profile_lines(std::ostream& out, const std::vector<kernel_profile>& k
          wrapped("some accesses have no source line: " + lines.why_none, 118))
       out << "  " << line << "\n";
   for (const kernel_profile& k : kernels) {
+    if (k.witness != lines.witness) continue;  // the other witness's row of the same kernel
     out << "\n"
         << fitted(k.name, 118) << " (" << k.launches << " launch" << (k.launches == 1 ? "" : "es")
         << ")\n";
@@ -268,7 +269,7 @@ void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& ke
     if (!k.bytes_known())  // the counters have no bytes: null, not a made-up 0
       for (const char* key : {"ld_bytes", "st_bytes", "ideal_sectors", "waste_sectors"})
         doc["kernels"].back()[key] = nullptr;
-    if (!lines) continue;
+    if (!lines || k.witness != lines->witness) continue;
     nlohmann::ordered_json& record = doc["kernels"].back();
     record["lines"] = nlohmann::ordered_json::array();
     for (const line_totals& t : lines->lines)

@@ -78,6 +78,9 @@ void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& ker
 struct profile_lines {
   std::vector<line_totals> lines;
   std::string why_none;
+  // The witness the lines come from: only that witness's rows show them (with both witnesses,
+  // the tracer's).
+  profile_witness witness = profile_witness::tracer;
 };
 
 void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& kernels,

@@ -218,6 +218,23 @@ TEST(profile_report, counters_rows_carry_their_launches_and_no_bytes) {
   EXPECT_EQ(doc["kernels"][1]["witness"], "counters");
   EXPECT_TRUE(doc["kernels"][1]["waste_sectors"].is_null());
   EXPECT_EQ(doc["kernels"][0]["waste_sectors"], 280);
+
+  // --lines with both witnesses: the lines are the tracer's, shown under its row only, once.
+  trace_cell traced;
+  traced.available = true;
+  traced.launches = {launch("strided", 10, 128, 320)};
+  profile_lines traced_lines;
+  traced_lines.lines = lines_of(traced, "", &traced_lines.why_none);
+  std::ostringstream by_line, by_line_json;
+  write_profile_lines(by_line, rows, traced_lines, end);
+  const std::string text = by_line.str();
+  const auto heading = text.find("\nstrided (");
+  ASSERT_NE(heading, std::string::npos) << text;
+  EXPECT_EQ(text.find("\nstrided (", heading + 1), std::string::npos) << text;
+  write_profile_json(by_line_json, rows, end, &traced_lines);
+  const auto with_lines = nlohmann::json::parse(by_line_json.str());
+  EXPECT_EQ(with_lines["kernels"][0]["lines"].size(), 1u);
+  EXPECT_FALSE(with_lines["kernels"][1].contains("lines"));
 }
 
 }  // namespace
