@@ -2,13 +2,22 @@
 their prose comes from committed data.
 
 A figure is a number with a unit of measure or comparison: 1.39x, 79.57% or 96.4 %, 320.5 us, 3,471 GB/s,
-31.26 TFLOP/s, 2.15 GB (the units: x or ×, %, ns, us or µs, ms, s, GB/s, GiB/s, TB/s, GFLOP/s,
-TFLOP/s, MB, GB, KiB, MiB, GiB; a whole number of bytes, 48 KiB or 50 MB, is a capacity, not a measurement). Code
-blocks and the tables scripts/render-tables.sh renders are left out: those are data already. Each figure of a lab's README must appear, as written, in a data file of that lab
+31.26 TFLOP/s, 2.15 GB, 1.38-fold, 41 times (the units: x or ×, -fold, times, %, ns, us or µs, ms,
+s, GB/s, GiB/s, TB/s, GFLOP/s, TFLOP/s, MB, GB, KiB, MiB, GiB; a whole number of bytes, 48 KiB or
+50 MB, is a capacity, not a measurement). Numbers that share the unit of the figure after them
+are figures of that unit too: 18 to 22 us is 18 us and 22 us; 475.3, 382.9 and 354.0 us three
+figures in us; 41 and 6.0 times two (joined by to, and, or, or an en dash; a comma joins only
+within such a list; a number after = is a parameter, n = 2048 to 4.58 TFLOP/s one figure, and so
+is a whole number after at, 1.39x at 4096 and 1.41x two). Code blocks and the tables
+scripts/render-tables.sh renders are left out: those are data already.
+
+Each figure of a lab's README must appear, as written, in a data file of that lab
 (labs/NN-name/figures/**/*.csv, *.txt and *.log); a figure of README.md or docs/*.md, in any
-lab's data or under docs/data/. A figure the prose computes from the data (a ratio, a share, a sum) is
-listed in the derived.csv beside that data (labs/NN-name/figures/derived.csv, docs/data/
-derived.csv), one row a figure:
+lab's data or under docs/data/. Only its number is looked for, at its precision, so a ratio or
+a round figure whose number the data hold by chance (a 1.26 of another column) passes: give each
+figure the prose computes its derived row even then. A figure the prose computes from the data
+(a ratio, a share, a sum) is listed in the derived.csv beside that data
+(labs/NN-name/figures/derived.csv, docs/data/derived.csv), one row a figure:
 
   doc,figure,expression,where
   labs/03-shared-memory-tiling/README.md,1.39x,1530.2 / 1101.9,runs/sizes.txt: naive over tiled at 4096
@@ -34,9 +43,19 @@ from pathlib import Path
 
 from cudalab_scripts import cli
 
-UNIT = r"(?:x|×|\s?%|\s?(?:ns|us|µs|ms|s|GB/s|GiB/s|TB/s|GFLOP/s|TFLOP/s|MB|GB|KiB|MiB|GiB))"
+UNIT = (r"(?:x|×|-fold|\s?%|\stimes"
+        r"|\s?(?:ns|us|µs|ms|s|GB/s|GiB/s|TB/s|GFLOP/s|TFLOP/s|MB|GB|KiB|MiB|GiB))")
 NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+"
-FIGURE = re.compile(r"(?<![\w.,])(?P<number>" + NUMBER + r")(?P<unit>" + UNIT + r")(?![\w/])")
+# Not inside a word, a decimal, a fraction (5T/8 times) or a power (2^23 and 733x).
+FIGURE = re.compile(r"(?<![\w.,/^])(?P<number>" + NUMBER + r")(?P<unit>" + UNIT + r")(?![\w/])")
+# A number that ends the text before a figure, joined to it by a range or a list's last link
+# (18 to 22 us, 382.9 and 354.0 us, 41 and 6.0 times); not a parameter: n = 2048, or a whole
+# number at 4096 (at 0.16 and 1.06 TFLOP/s is two figures).
+JOINED = re.compile(r"(?<![\w.,/^])(?P<number>" + NUMBER + r")"
+                    r"(?P<link>\s*(?:,\s*and|,\s*or|and|or|to|–)\s+|\s*–\s*)$")
+LISTED = re.compile(r"(?<![\w.,/^])(?P<number>" + NUMBER + r"),\s+$")
+PARAMETER = re.compile(r"=\s*$")
+AT = re.compile(r"\bat\s*$")
 CAPACITY = re.compile(r"\d+\s?(?:MB|GB|KiB|MiB|GiB)")
 UNSOURCED = Path("docs/data/unsourced-figures.csv")
 WIDTH = 120  # every line the check prints
@@ -82,6 +101,13 @@ def appears(number, text):
     return False
 
 
+def parameter(line, joined):
+    """Whether the number `joined` found is a parameter (n = 2048, at 4096), not a figure."""
+    before = line[:joined.start()]
+    return bool(PARAMETER.search(before) or
+                (AT.search(before) and "." not in joined.group("number")))
+
+
 def prose_figures(text):
     """(line, figure, number) of each figure outside code blocks and rendered tables."""
     blanked = FENCE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
@@ -89,8 +115,15 @@ def prose_figures(text):
     blanked = CODE_SPAN.sub("``", blanked)
     for lineno, line in enumerate(blanked.split("\n"), 1):
         for m in FIGURE.finditer(line):
-            if not CAPACITY.fullmatch(m.group(0)):
-                yield lineno, m.group(0), m.group("number")
+            unit = m.group("unit")
+            found = [(m.group(0), m.group("number"))]
+            end, link = m.start(), JOINED
+            while (joined := link.search(line, 0, end)) and not parameter(line, joined):
+                found.insert(0, (joined.group("number") + unit, joined.group("number")))
+                end, link = joined.start(), LISTED  # further left, only a list's commas
+            for figure, number in found:
+                if not CAPACITY.fullmatch(figure):
+                    yield lineno, figure, number
 
 
 OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,

@@ -2,7 +2,8 @@
 data passes, one derived from the data by a matching row passes, one listed as still to trace
 passes and is counted, and each way of going wrong fails with one line: a figure from nowhere,
 a derived row whose arithmetic no longer gives the figure or names a number the data lacks, and
-a listed figure the doc no longer quotes."""
+a listed figure the doc no longer quotes. Figures are seen in the forms the prose writes them:
+1.38-fold, 41 times, and numbers that share the unit after them (18 to 22 us)."""
 import tempfile
 import unittest
 from pathlib import Path
@@ -69,6 +70,46 @@ class prose_figures(unittest.TestCase):
         status, out, _ = self.check()
         self.assertEqual(status, 1)
         self.assertIn(f"{DOC}:12: 91.7 % is in no data file", out)
+
+    def test_fold_and_times_are_units_too(self):
+        self.write(DOC, PROSE + "\nThe tile cuts the sectors 20-fold and the time 1.38-fold; "
+                   "T = 2 is 41 times slower, and 0.94x the naive kernel's rate.\n")
+        status, out, _ = self.check()
+        self.assertEqual(status, 1)
+        for figure in ("20-fold", "1.38-fold", "41 times", "0.94x"):
+            self.assertIn(f"{DOC}:12: {figure} is in no data file", out)
+
+    def test_numbers_that_share_the_unit_after_them_are_figures_of_that_unit(self):
+        # 18 to 22 us is two figures in us; a list takes the unit of its last figure.
+        self.write(DOC, PROSE + "\nThe kernels take 18 to 22 us; 11.1, 12.2 and 13.3 ms; 30 and "
+                   "4.9 times the tile's (81.59 and 13.30 ms).\n")
+        status, out, _ = self.check()
+        self.assertEqual(status, 1)
+        for figure in ("18 us", "22 us", "11.1 ms", "12.2 ms", "13.3 ms", "30 times", "4.9 times",
+                       "81.59 ms", "13.30 ms"):
+            self.assertIn(f"{DOC}:12: {figure} is in no data file", out)
+
+    def test_a_parameter_a_fraction_or_a_power_does_not_take_the_unit(self):
+        # n = 2048 and at 4096 are parameters, at 0.16 is a figure; 5T/8 and 2^23 are not figures.
+        self.write(DOC, PROSE + "\nIt falls from n = 2048 to 4.58 TFLOP/s, 1.39x at 4096 and "
+                   "1.41x, 5T/8 times fewer, 2^23 and 733x; T = 2 at 0.16 and 1.06 TFLOP/s.\n")
+        status, out, _ = self.check()
+        self.assertEqual(status, 1)
+        self.assertEqual(out.count("is in no data file"), 6, out)
+        for figure in ("4.58 TFLOP/s", "1.39x", "1.41x", "733x", "0.16 TFLOP/s", "1.06 TFLOP/s"):
+            self.assertIn(f"{DOC}:12: {figure} is in no data file", out)
+
+    def test_a_joined_figure_is_traced_by_a_derived_row_as_written(self):
+        self.write(DOC, PROSE + "\nThe tiles take 81.59 and 12.5 us, 6.5-fold and 1.00x the naive "
+                   "kernel's.\n")
+        self.write("labs/09-demo/figures/times.csv", DATA + "t2,81.589\n")
+        self.write("labs/09-demo/figures/derived.csv", DERIVED
+                   + DOC + ",81.59 us,81.589,times.csv: t2\n"
+                   + DOC + ",6.5-fold,81.589 / 12.5,times.csv: t2 over tiled\n")
+        status, out, _ = self.check()
+        self.assertEqual(status, 1)
+        self.assertEqual(out.count("is in no data file"), 1, out)
+        self.assertIn(f"{DOC}:12: 1.00x is in no data file", out)
 
     def test_a_derived_row_whose_arithmetic_is_off_fails(self):
         self.write("labs/09-demo/figures/derived.csv", DERIVED.replace("40.0 / 12.5", "40.0 / 10.0"))
