@@ -395,7 +395,7 @@ void execute_run(run_invocation& run, progress_line& progress, run_results& out)
   request.omitted = [](const std::string& what) { std::cerr << "cudalab: note: " << what << "\n"; };
   out.rows = run_lab(request);
   progress.clear();
-  if (request.gpu) context.copy_gbps = measured_copy_gbps(request.device);
+  if (request.gpu) context.roof = measured_copy_roof(request.device);
   if (request.gpu && !out.rows.empty() && !out.rows.front().counters.available && request.counters)
     for (const auto& r : out.rows)
       if (r.counters.reason != "no kernels (library call)") {

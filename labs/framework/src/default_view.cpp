@@ -155,8 +155,7 @@ void write_default_view(std::ostream& out, const std::vector<result_row>& rows,
     if (widest_line(table.lines) <= table_width) break;
   }
   if (!context.device.empty())
-    out << "device: " << context.device
-        << "   copy roof (cudaMemcpy D2D): " << cells::fixed(context.copy_gbps, 0) << " GB/s\n";
+    out << "device: " << context.device << "   " << context.roof.describe() << "\n";
   if (!rows.empty())
     if (const std::string shape = common_shape(rows, context); !shape.empty()) out << shape << "\n";
   for (const auto& line : table.lines) out << line << "\n";

@@ -54,10 +54,11 @@ std::vector<entry> entries_of(const result_row& row, const report_context& conte
     list.push_back({"payload bandwidth", "GB/s", when_timed(cells::fixed(row.payload_gbps, 1)), "-",
                     "the problem's own bytes (" + cells::with_separators(row.ideal.payload_bytes) +
                         "), without the layout's padding, over the median time"});
-  list.push_back({"% of copy roof", "%", when_timed(cells::fixed(row.pct_of_roof, 1)), "-",
-                  "bandwidth over cudaMemcpy device to device" +
-                      (context.copy_gbps > 0 ? " (" + cells::fixed(context.copy_gbps, 0) + " GB/s)"
-                                             : std::string())});
+  list.push_back(
+      {"% of copy roof", "%", when_timed(cells::fixed(row.pct_of_roof, 1)), "-",
+       "bandwidth over the faster of cudaMemcpy and a copy kernel, device to device" +
+           (context.roof.gbps() > 0 ? " (" + cells::fixed(context.roof.gbps(), 0) + " GB/s)"
+                                    : std::string())});
   if (row.ideal.flops > 0)
     list.push_back(
         {"throughput", "TFLOP/s",
@@ -156,8 +157,7 @@ void write_row(std::ostream& out, const result_row& row, const report_context& c
 void write_details_view(std::ostream& out, const std::vector<result_row>& rows,
                         const report_context& context, const std::string& variant) {
   if (!context.device.empty())
-    out << "device: " << context.device
-        << "   copy roof (cudaMemcpy D2D): " << cells::fixed(context.copy_gbps, 0) << " GB/s\n";
+    out << "device: " << context.device << "   " << context.roof.describe() << "\n";
   if (context.which)
     if (const auto* v = context.which->find(variant))
       for (const std::string& line : wrap_words(variant + ": " + v->lesson, table_width))

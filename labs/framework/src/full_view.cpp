@@ -139,8 +139,7 @@ void write_full_view(std::ostream& out, const std::vector<result_row>& rows,
     cells.push_back(std::move(c));
   }
   if (!context.device.empty())
-    out << "device: " << context.device
-        << "   copy roof (cudaMemcpy D2D): " << cells::fixed(context.copy_gbps, 0) << " GB/s\n";
+    out << "device: " << context.device << "   " << context.roof.describe() << "\n";
   for (const auto& line : layout_table(columns, cells)) out << line << "\n";
   if (!context.counters_note.empty()) out << "counters: n/a (" << context.counters_note << ")\n";
 }

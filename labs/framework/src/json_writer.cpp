@@ -38,8 +38,12 @@ void write_json(std::ostream& out, const std::vector<result_row>& rows,
   // as one document beside the text.
   const auto collected = collected_metric_names(rows);
   out << "{\n  \"device\": " << nlohmann::ordered_json(context.device).dump()
-      << ",\n  \"copy_roof_gbps\": " << nlohmann::ordered_json(rounded(context.copy_gbps, 1)).dump()
-      << ",\n  \"rows\": [";
+      << ",\n  \"copy_roof_gbps\": "
+      << nlohmann::ordered_json(rounded(context.roof.gbps(), 1)).dump()
+      << ",\n  \"copy_memcpy_gbps\": "
+      << nlohmann::ordered_json(rounded(context.roof.memcpy_gbps, 1)).dump()
+      << ",\n  \"copy_kernel_gbps\": "
+      << nlohmann::ordered_json(rounded(context.roof.kernel_gbps, 1)).dump() << ",\n  \"rows\": [";
   std::size_t written = 0;
   for (const auto& row : rows) {
     if (progress && written % report_options::rows_per_progress == 0)

@@ -45,6 +45,9 @@ std::vector<record_field> record_of(const result_row& row,
   number("ideal_bytes", row.ideal.bytes, 0);
   number("gbps", when_measured(row.gbps), 2);
   number("pct_of_copy_roof", when_measured(row.pct_of_roof), 2);
+  // Both copies the roof is the faster of (copy_roof.hpp).
+  number("copy_memcpy_gbps", when_measured(row.roof.memcpy_gbps), 1);
+  number("copy_kernel_gbps", when_measured(row.roof.kernel_gbps), 1);
   number("payload_bytes", row.ideal.payload(), 0);
   number("payload_gbps", when_measured(row.payload_gbps), 2);
   // Arithmetic work (the matrix products): 0 flops for the memory-bound labs.

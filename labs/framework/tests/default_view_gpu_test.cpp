@@ -31,7 +31,7 @@ TEST_F(default_view_gpu, every_lab_default_run_fits_120_columns_and_agrees_with_
     const auto rows = run_lab(request);
     report_context context;
     context.device = facts.name;
-    context.copy_gbps = measured_copy_gbps(0);
+    context.roof = measured_copy_roof(0);
     context.which = &l;
     std::ostringstream out;
     write_report(out, rows, report_options{}, context);

@@ -65,6 +65,8 @@ TEST(report_csv, keeps_the_field_names_plots_read_and_adds_new_ones_at_the_end) 
                                          "ideal_bytes",
                                          "gbps",
                                          "pct_of_copy_roof",
+                                         "copy_memcpy_gbps",
+                                         "copy_kernel_gbps",
                                          "payload_bytes",
                                          "payload_gbps",
                                          "flops",
@@ -179,7 +181,7 @@ TEST(report_json, numbers_equal_the_csv_text_ties_included) {
 TEST(report_json, a_device_name_with_quotes_and_a_newline_round_trips) {
   report_context context;
   context.device = "GPU \"Lab\" \\ edition\nsecond line\t\x01";
-  context.copy_gbps = 2904.26;
+  context.roof.memcpy_gbps = 2904.26;
   result_row row = aos_float3_row(1179648);
   row.verification.detail = "say \"ok\"\n";
   const auto doc = nlohmann::json::parse(write({row}, output_format::json, context));

@@ -23,7 +23,8 @@ code=$?
 python3 - "$dir/rows.json" <<'PY' || fail "18,000 rows: the JSON is not whole"
 import json, sys
 doc = json.load(open(sys.argv[1]))
-assert list(doc) == ["device", "copy_roof_gbps", "rows", "counters_note"], list(doc)
+assert list(doc) == ["device", "copy_roof_gbps", "copy_memcpy_gbps", "copy_kernel_gbps", "rows",
+                     "counters_note"], list(doc)
 assert len(doc["rows"]) == 18000, len(doc["rows"])
 PY
 echo "ok: 18,000 rows written whole under ulimit -v"

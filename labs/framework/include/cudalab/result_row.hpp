@@ -2,6 +2,8 @@
 // and what the tracer and the hardware counted per instruction.
 #pragma once
 
+#include "cudalab/copy_roof.hpp"
+
 #include "cudalab/counters.hpp"
 #include "cudalab/kernel_resources.hpp"
 #include "cudalab/lab.hpp"
@@ -65,7 +67,8 @@ struct result_row {
   timing_stats time;
   work_counts ideal;
   double gbps = 0;             // ideal bytes / median time
-  double pct_of_roof = 0;      // gbps / measured cudaMemcpy D2D bandwidth, in percent
+  double pct_of_roof = 0;      // gbps / the copy roof's (copy_roof.hpp), in percent
+  copy_roof roof;              // the run's copy roof, both of its copies
   double payload_gbps = 0;     // the problem's own bytes (ideal.payload()) / median time
   verify_result verification;  // the result against the CPU reference
   // Canary words after the outputs that the launches overwrote, where the variant kept a band
