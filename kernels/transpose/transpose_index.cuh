@@ -59,12 +59,12 @@ __host__ __device__ inline unsigned local_row(unsigned thread_y, unsigned step,
   return thread_y + step * block_rows;
 }
 // Steps a thread makes down a tile of side `side`: side / block_rows local rows.
-__host__ __device__ constexpr unsigned steps_of(unsigned block_rows, unsigned side = tile_dim) {
+__host__ __device__ inline unsigned steps_of(unsigned block_rows, unsigned side = tile_dim) {
   return side / block_rows;
 }
 // The columns a lane takes across a row of the tile: side / 32, lane tx taking local column
 // local_col(tx, h) at pass h.
-__host__ __device__ constexpr unsigned passes_of(unsigned side) { return side / tile_dim; }
+__host__ __device__ inline unsigned passes_of(unsigned side) { return side / tile_dim; }
 __host__ __device__ inline unsigned local_col(unsigned lane, unsigned pass) {
   return lane + pass * tile_dim;
 }

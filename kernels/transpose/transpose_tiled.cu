@@ -10,10 +10,8 @@
 //   swizzled  [32][32], column c of row r stored at c XOR r: a row and a column each cover
 //             the 32 banks once: one wavefront, no padding.
 // tile64_rows moves a padded 64 x 64 tile ([64][65]) with the 32 x 8 threads of tile_rows: 16
-// elements a thread, each lane taking columns tx and tx + 32; a column read is still one word a
-// bank (pitch 65). Its 16 loads go into registers first and only then into the tile: written
-// as one loop (load, store to the tile, next), the compiler keeps the order of the source, as
-// `in` might point into shared memory, and waits for each load before the store after it.
+// elements a thread, each lane taking columns tx and tx + 32, so that 16 loads are in flight
+// before the barrier; a column read is still one word a bank (pitch 65).
 // For doubles every access moves 8 bytes a lane, served in two half-warp phases: the plain
 // tile's column read is 16 distinct words in one bank pair a phase (32 wavefronts for an ideal
 // 2), the padded one's 16 lanes cover the 32 banks once a phase (2 wavefronts).
@@ -27,39 +25,19 @@ namespace {
 
 // The body every tiled kernel shares: block_rows rows of threads, Side / block_rows rows and
 // Side / 32 columns a thread in each phase.
-// LoadsFirst: every element of the thread is loaded into registers before the first is stored
-// into the tile (all its loads in flight at once), rather than each stored as it arrives.
-template <class T, unsigned BlockRows, tile_layout Layout, unsigned Side = tile_dim,
-          bool LoadsFirst = false>
+template <class T, unsigned BlockRows, tile_layout Layout, unsigned Side = tile_dim>
 __device__ void transpose_through_tile(const T* in, T* out, unsigned rows, unsigned cols) {
   __shared__ T tile[tile_elements(Layout, Side)];
   const unsigned tx = threadIdx.x;
-  constexpr unsigned per_thread = passes_of(Side) * steps_of(BlockRows, Side);
-  T loaded[LoadsFirst ? per_thread : 1];
 #pragma unroll
   for (unsigned h = 0; h < passes_of(Side); ++h)
 #pragma unroll
     for (unsigned j = 0; j < steps_of(BlockRows, Side); ++j) {
       const unsigned lr = local_row(threadIdx.y, j, BlockRows), lc = local_col(tx, h);
       const std::size_t r = tile_row(blockIdx.y, lr, Side), c = tile_col(blockIdx.x, lc, Side);
-      if (r < rows && c < cols) {
-        if constexpr (LoadsFirst)
-          loaded[h * steps_of(BlockRows, Side) + j] = in[element_index(r, c, cols)];
-        else
-          tile[tile_element(Layout, lr, lc, Side)] = in[element_index(r, c, cols)];
-      }
+      if (r < rows && c < cols)
+        tile[tile_element(Layout, lr, lc, Side)] = in[element_index(r, c, cols)];
     }
-  if constexpr (LoadsFirst) {
-#pragma unroll
-    for (unsigned h = 0; h < passes_of(Side); ++h)
-#pragma unroll
-      for (unsigned j = 0; j < steps_of(BlockRows, Side); ++j) {
-        const unsigned lr = local_row(threadIdx.y, j, BlockRows), lc = local_col(tx, h);
-        const std::size_t r = tile_row(blockIdx.y, lr, Side), c = tile_col(blockIdx.x, lc, Side);
-        if (r < rows && c < cols)
-          tile[tile_element(Layout, lr, lc, Side)] = loaded[h * steps_of(BlockRows, Side) + j];
-      }
-  }
   __syncthreads();
 #pragma unroll
   for (unsigned h = 0; h < passes_of(Side); ++h)
@@ -93,8 +71,8 @@ __global__ void transpose_tile_rows_kernel(const float* in, float* out, unsigned
 }
 __global__ void transpose_tile64_rows_kernel(const float* in, float* out, unsigned rows,
                                              unsigned cols) {
-  transpose_through_tile<float, strip_rows, tile_layout::padded, wide_tile_dim, true>(in, out, rows,
-                                                                                      cols);
+  transpose_through_tile<float, strip_rows, tile_layout::padded, wide_tile_dim>(in, out, rows,
+                                                                                cols);
 }
 __global__ void transpose_shared_tile_double_kernel(const double* in, double* out, unsigned rows,
                                                     unsigned cols) {

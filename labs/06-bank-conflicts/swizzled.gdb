@@ -10,7 +10,7 @@ set pagination off
 set confirm off
 set breakpoint pending on
 set cuda break_on_launch none
-break transpose_tiled.cu:72
+break transpose_tiled.cu:50
 run
 cuda block (1,1,0) thread (3,5,0)
 echo \n== block (1,1,0) thread (3,5,0): its tile row, the output element it writes, the tile word\n
