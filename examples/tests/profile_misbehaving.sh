@@ -8,8 +8,10 @@
 #   no-kernel  one line "launched no CUDA kernel", exit 2 (so for a program that is not CUDA's,
 #              `true`)
 #   no-match   --kernel that names no kernel: one line, exit 2
-# The child's own output must pass through. Exit 77 (a skip) only where there is no CUDA device
-# (profile's exit 3).
+# Each runs with profile's default witness: the counters where permitted, which a program that
+# does not reach its exit leaves unread, so for abort and hang profile must say so and measure
+# with the tracer (its stderr note), and exit-3's row is the counters'. The child's own output
+# must pass through. Exit 77 (a skip) only where there is no CUDA device (profile's exit 3).
 tool=$1 child=$2 way=$3
 out=$(mktemp) err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
@@ -34,6 +36,16 @@ case $way in
     grep -q "^touch  *1 " "$out" || fail "no row for touch, launched once"
     ;;
 esac
+# Where counters are permitted (profile says nothing of a refusal), the default witness is theirs.
+if ! grep -q "counters refused" "$err"; then
+  case $way in
+    abort | hang)
+      expect "$err" "did not reach its exit, where the counters are read: the memory"
+      expect "$out" "witness: the memory tracer"
+      ;;
+    exit-3) expect "$out" "witness: CUPTI's SASS counters" ;;
+  esac
+fi
 case $way in
   abort) expect "$out" "(signal 6)"; expect "$out" "INCOMPLETE" ;;
   exit-3)

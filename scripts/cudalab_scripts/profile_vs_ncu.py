@@ -1,10 +1,11 @@
 """scripts/profile-vs-ncu.sh [--build DIR] [--out DIR] -- PROGRAM [ARGS...]
-Runs PROGRAM twice: under `cudalab profile --format json` (the memory tracer: no counter
-permission) and under Nsight Compute (ncu --metrics <the global load and store requests and
-sectors> --csv --page raw), then compares them kernel by kernel, each summed over its launches.
-The counts are deterministic: any difference fails. Prints each kernel's four counts both ways and
-the wall time each tool took on the program (the cost of each witness).
-Writes <out>/profile.json, <out>/ncu.csv and <out>/profile-vs-ncu.log (default out:
+Runs PROGRAM three times: under `cudalab profile --format json` with each of its witnesses (the
+memory tracer, which needs no counter permission, and CUPTI's SASS-level counters) and under
+Nsight Compute (ncu --metrics <the global load and store requests and sectors> --csv --page raw),
+then compares each witness's counts with ncu's kernel by kernel, each summed over its launches.
+The counts are deterministic: any difference fails. Prints each kernel's four counts and the wall
+time each run took on the program (the cost of each witness).
+Writes <out>/profile-<witness>.json, <out>/ncu.csv and <out>/profile-vs-ncu.log (default out:
 <build>/profiles/profile-vs-ncu).
 Options:
   --build DIR   the build whose cudalab runs (default build/release)
@@ -25,6 +26,7 @@ from pathlib import Path
 from . import cli
 
 PROG = "profile-vs-ncu.sh"
+WITNESSES = ("tracer", "counters")
 # profile's JSON key -> the ncu metric that counts the same thing.
 METRICS = {
     "ld_requests": "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
@@ -104,13 +106,21 @@ def run(argv):
         raise cli.skip("Nsight Compute (ncu) not found on PATH, in $NCU or under /opt/nvidia/nsight-compute")
     cli.output_folder(args.out)
     cli.require_device(tool)
+    witnesses = {}  # witness -> (its counts, its wall seconds)
     with open(args.out / "profile-vs-ncu.log", "w") as log:
-        status, report, profile_seconds = timed(
-            [tool, "profile", "--format", "json", "--output", str(args.out / "profile.json"), "--"]
-            + args.program, log)
-        if status != 0:
-            raise cli.Refusal(f"cudalab profile exited with {status}: see {args.out}/profile-vs-ncu.log")
-        ours = profile_counts(json.loads((args.out / "profile.json").read_text()))
+        for witness in WITNESSES:
+            report = args.out / f"profile-{witness}.json"
+            status, _, seconds = timed(
+                [tool, "profile", "--witness", witness, "--format", "json", "--output", str(report), "--"]
+                + args.program, log)
+            if status != 0:
+                raise cli.Refusal(f"cudalab profile --witness {witness} exited with {status}: "
+                                  f"see {args.out}/profile-vs-ncu.log")
+            measured = json.loads(report.read_text())
+            if measured["witness"] != witness:  # counters refused: the tracer measured
+                raise cli.Refusal(f"cudalab profile measured with {measured['witness']}, not {witness}: "
+                                  f"see {args.out}/profile-vs-ncu.log")
+            witnesses[witness] = (profile_counts(measured), seconds)
         # --clock-control none: leave the clocks alone (counts do not depend on them).
         status, said, ncu_seconds = timed(
             [ncu, "--metrics", ",".join(METRICS.values()), "--clock-control", "none", "--csv", "--page", "raw"]
@@ -122,16 +132,17 @@ def run(argv):
     if status != 0:
         raise cli.Refusal(f"ncu (or the program under it) exited with {status}: see {args.out}/ncu.csv")
     theirs = ncu_counts(said)
-    for kernel in sorted(ours):
-        counts = ours[kernel]
+    for kernel in sorted(theirs):
+        counts = theirs[kernel]
         print(f"{PROG}: {kernel[:40]:40s} " + " ".join(f"{key} {counts[key]}" for key in METRICS))
-    print(f"{PROG}: wall time on the program: profile {profile_seconds:.1f} s, ncu {ncu_seconds:.1f} s")
-    wrong = differences(ours, theirs)
+    times = ", ".join(f"profile --witness {w} {seconds:.1f} s" for w, (_, seconds) in witnesses.items())
+    print(f"{PROG}: wall time on the program: {times}, ncu {ncu_seconds:.1f} s")
+    wrong = [f"{w}: {line}" for w, (ours, _) in witnesses.items() for line in differences(ours, theirs)]
     for line in wrong:
         print(f"{PROG}: DIFFERENT {line}")
-    if wrong or not ours:
+    if wrong or not theirs:
         raise cli.Refusal(f"{len(wrong)} difference(s)" if wrong else "no kernel in either report")
-    print(f"{PROG}: {len(ours)} kernel(s), every global count equal to ncu's")
+    print(f"{PROG}: {len(theirs)} kernel(s), every global count of each witness equal to ncu's")
     return 0
 
 

@@ -68,11 +68,13 @@ int doctor_command(const args& a) {
          "debug build (-G): counters differ from release; use build/release for counts");
 #endif
   }
+  const counter_availability counters =
+      count > 0 ? counter_session::probe(0) : counter_availability{};
   if (count > 0) {
-    const counter_availability c = counter_session::probe(0);
-    line("hardware counters", c.ok(),
-         c.ok() ? "CUPTI Range Profiler can read counters on GPU 0"
-                : c.reason + (c.fix.empty() ? "" : "\n        fix: " + c.fix));
+    line("hardware counters", counters.ok(),
+         counters.ok()
+             ? "CUPTI Range Profiler can read counters on GPU 0"
+             : counters.reason + (counters.fix.empty() ? "" : "\n        fix: " + counters.fix));
   } else {
     line("hardware counters", false, "need a GPU; the model's predictions still print");
   }
@@ -82,11 +84,14 @@ int doctor_command(const args& a) {
        !tracer.ok  ? tracer.reason + "\n        fix: " + tracer.fix
        : count > 0 ? "cudalab run --trace works here (" + tracer.reason + ")"
                    : "built, with the Compute Sanitizer API; --trace needs a GPU");
-  // `cudalab profile` measures a learner's own program with the tracer alone for now.
-  line("profile", tracer.ok && count > 0,
-       !tracer.ok  ? "cudalab profile needs the memory tracer (above)"
-       : count > 0 ? "cudalab profile measures with the memory tracer (every launch traced)"
-                   : "cudalab profile needs a GPU to run a program's kernels");
+  // Which witness `cudalab profile` takes by default on this machine (profile_command.cpp).
+  const bool sass_lines = !trace::tracer_install_here().sass_lines_library.empty();
+  line("profile", count > 0 && ((counters.ok() && sass_lines) || tracer.ok),
+       count == 0                    ? "cudalab profile needs a GPU to run a program's kernels"
+       : counters.ok() && sass_lines ? "cudalab profile measures with CUPTI's SASS-level counters "
+                                       "(the tracer if the program does not reach its exit)"
+       : tracer.ok ? "cudalab profile measures with the memory tracer (counters refused, above)"
+                   : "cudalab profile needs counters or the memory tracer (above)");
   const std::string nsys_fallback =
       "/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys";
   for (const auto& [tool, purpose] :

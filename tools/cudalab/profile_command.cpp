@@ -1,10 +1,13 @@
-// `cudalab profile [options] -- PROGRAM [ARGS...]`: runs any CUDA program with the memory tracer
-// injected into it, every launch traced, and reports what each of its kernels did to global and
-// shared memory (profile_report.hpp). The program's own output passes through and its exit is
-// reported; a program that ends by a signal or its deadline leaves the report of the launches
-// before, marked incomplete. The tracer needs no counter permission; --witness counters (or
-// both) measures with CUPTI's SASS-level counters instead (or as well), a run a kernel function
-// (profile_counters.hpp), and falls back to the tracer, saying why, where counters are refused.
+// `cudalab profile [options] -- PROGRAM [ARGS...]`: runs any CUDA program with a witness injected
+// into it (CUPTI's SASS-level counters or the memory tracer, every launch measured) and reports
+// what each of its kernels did to global and shared memory (profile_report.hpp). The program's own
+// output passes through and its exit is reported; a program that ends by a signal or its deadline
+// leaves the report of the launches before, marked incomplete. Which witness measures (--witness):
+// by default CUPTI's SASS-level counters where they are permitted, a run a kernel function
+// (profile_counters.hpp), and the tracer, which needs no counter permission, where they are
+// refused, launches are picked (--skip, --count), or the program does not reach its exit (the
+// counters are read there); --witness tracer, counters or both chooses, and profile says why
+// whenever it falls back.
 #include "commands.hpp"
 #include "options.hpp"
 #include "output_file.hpp"
@@ -36,7 +39,7 @@ namespace {
 constexpr const char* usage_line = "cudalab profile [options] -- PROGRAM [ARGS...]";
 constexpr const char* options_line =
     "  options: --format table|csv|json, --lines, --output FILE, --kernel REGEX, --skip N, "
-    "--count M, --timeout S,\n           --witness tracer|counters|both";
+    "--count M, --timeout S,\n           --witness auto|tracer|counters|both";
 
 // PROGRAM as exec would find it: a path (with a slash) as given, a bare name along PATH.
 // usage_error when there is no such executable file.
@@ -103,18 +106,19 @@ int profile_command(const args& a) {
     std::cout
         << "usage: " << usage_line << "\n"
         << options_line << "\n"
-        << "Runs PROGRAM with the memory tracer injected, every kernel launch traced, and "
-           "prints a row a kernel:\nglobal requests and sectors, the ideal sectors for the "
-           "bytes asked, the waste, shared conflicts.\n--lines: the same a source line "
-           "under each kernel (PROGRAM built with -lineinfo);\n  in csv a row a line, in json "
-           "a list under each kernel.\n";
+        << "Runs PROGRAM with CUPTI's SASS-level counters injected (or, where counters are "
+           "refused, the memory tracer)\nand prints a row a kernel: global requests and sectors, "
+           "the ideal sectors for the bytes asked,\nthe waste, shared conflicts. --witness "
+           "tracer|counters|both chooses; auto (the default) says why it falls back.\n--lines: "
+           "the same a source line under each kernel (PROGRAM built with -lineinfo);\n  in csv "
+           "a row a line, in json a list under each kernel.\n";
     return exit_ok;
   }
   po::options_description options("profile options");
   std::string format_text = "table", output_text, kernel_text, timeout_text = "600",
               skip_text = "0", count_text;
   bool by_line = false;
-  std::string witness_text = "tracer";
+  std::string witness_text = "auto";
   options.add_options()("format,f", po::value(&format_text), "table, csv or json")(
       "lines", po::bool_switch(&by_line), "a kernel's source lines, most waste first")(
       "output,o", po::value(&output_text), "write the report to FILE (atomically)")(
@@ -122,7 +126,7 @@ int profile_command(const args& a) {
       "skip", po::value(&skip_text), "leave out the first N launches (of those --kernel keeps)")(
       "count", po::value(&count_text), "then keep M launches (default: all)")(
       "timeout", po::value(&timeout_text), "seconds before the program is stopped (600)")(
-      "witness", po::value(&witness_text), "tracer (default), counters or both");
+      "witness", po::value(&witness_text), "auto (default), tracer, counters or both");
   // A program given without -- would read as an option's stray value: say where it goes.
   if (dashes == a.end() || dashes + 1 == a.end())
     throw usage_error("profile needs a program after --: " + std::string(usage_line));
@@ -133,10 +137,12 @@ int profile_command(const args& a) {
   if (format_text != "table" && format_text != "csv" && format_text != "json")
     throw usage_error("--format '" + shown(format_text, 32) +
                       "': profile prints table, csv or json");
-  if (witness_text != "tracer" && witness_text != "counters" && witness_text != "both")
+  if (witness_text != "auto" && witness_text != "tracer" && witness_text != "counters" &&
+      witness_text != "both")
     throw usage_error("--witness '" + shown(witness_text, 32) +
-                      "': profile measures with the tracer, the counters or both");
-  if (witness_text != "tracer" && (skip_text != "0" || !count_text.empty()))
+                      "': profile's witnesses are auto, tracer, counters and both");
+  const bool picks_launches = skip_text != "0" || !count_text.empty();
+  if ((witness_text == "counters" || witness_text == "both") && picks_launches)
     throw usage_error(
         "--skip and --count pick launches, which only the tracer tells apart (--witness tracer)");
   const int timeout = parse_int_option("--timeout", timeout_text, 1, 86400);
@@ -158,7 +164,9 @@ int profile_command(const args& a) {
   std::string why;
   if (cuda_device_count(&why) == 0) throw no_device_error(why);
   const trace::tracer_install install = trace::tracer_install_here();
-  std::string witness = witness_text;
+  // auto: the counters unless launches are picked, which only the tracer tells apart.
+  const bool automatic = witness_text == "auto";
+  std::string witness = automatic ? (picks_launches ? "tracer" : "counters") : witness_text;
   if (witness != "tracer") {
     // Refused counters (no permission, another profiler): the tracer measures, and says why.
     const counter_availability counters = counter_session::probe(0);
@@ -168,12 +176,12 @@ int profile_command(const args& a) {
       witness = "tracer";
     }
   }
-  const bool traced = witness != "counters";
-  if (traced) {
+  const auto need_tracer = [&] {
     const trace::tracer_availability tracer =
         trace::check_tracer(install, trace::tracer_environment_here());
     if (!tracer.ok) throw error("profile needs the memory tracer: " + tracer.reason, tracer.fix);
-  }
+  };
+  if (witness != "counters") need_tracer();
 
   const trace_workspace workspace;
   std::vector<std::string> argv(dashes + 1, a.end());
@@ -183,7 +191,7 @@ int profile_command(const args& a) {
   std::vector<trace::traced_launch> launches;  // the tracer's, a line a launch
   std::vector<kernel_profile> kernels;
   bool complete = true;
-  if (traced) {
+  const auto trace_program = [&] {
     child_spec spec;
     spec.argv = argv;
     spec.set_environment =
@@ -194,18 +202,32 @@ int profile_command(const args& a) {
     complete = ended.signal == 0 && !ended.timed_out;
     launches = launches_written(workspace.trace_file(), complete);
     kernels = profile_kernels(launches, select);
-  }
+  };
+  if (witness != "counters") trace_program();
   if (witness != "tracer") {
+    const bool traced = witness == "both";
     const counted_program counted =
         count_kernel_functions(argv, install, workspace.dir(), timeout, !traced);
-    if (!traced) {
+    if (traced) {
+      kernels = beside_each_other(kernels, counted_kernels(counted.functions, select));
+      complete = complete && counted.complete;
+    } else if (automatic && !counted.complete) {
+      // The counters are read as the program exits: one stopped before has left none of its
+      // launches' counts. The tracer writes each launch as it ends, so it keeps them.
+      for (const std::string& line :
+           wrapped("cudalab profile: " + *(dashes + 1) + " (" + counted.ended.describe() +
+                       ") did not reach its exit, where the counters are read: the memory "
+                       "tracer measures instead",
+                   120))
+        std::cerr << line << "\n";
+      need_tracer();
+      witness = "tracer";
+      trace_program();
+    } else {
       ended = counted.ended;
       complete = counted.complete;
       launches = counted.functions;  // for --lines and the no-kernel message
       kernels = counted_kernels(counted.functions, select);
-    } else {
-      kernels = beside_each_other(kernels, counted_kernels(counted.functions, select));
-      complete = complete && counted.complete;
     }
   }
   const program_end end{*(dashes + 1), ended.describe(), complete, witness};
@@ -217,7 +239,7 @@ int profile_command(const args& a) {
     return exit_usage;
   }
   profile_lines lines;
-  lines.witness = traced ? profile_witness::tracer : profile_witness::counters;
+  lines.witness = witness == "counters" ? profile_witness::counters : profile_witness::tracer;
   if (by_line) {
     trace_cell selected;
     selected.available = true;
