@@ -264,7 +264,6 @@ void sass_lines::finish_point(bool synchronize) {
         if (accesses(cudalab::model::memory_space::global, "inst_executed_op_global_ld",
                      "inst_executed_op_global_st")) {
           out.sectors = value("sectors_mem_global");
-          out.bytes = value("data_bytes_mem_global");
         } else if (accesses(cudalab::model::memory_space::shared, "inst_executed_op_shared_ld",
                             "inst_executed_op_shared_st")) {
           out.wavefronts = value("l1tex_pipe_lsu_wavefronts_mem_shared");

@@ -39,8 +39,6 @@ const std::vector<std::string>& session_metrics() {
       "smsp__sass_inst_executed_op_global_ld",
       "smsp__sass_inst_executed_op_global_st",
       "smsp__sass_sectors_mem_global",
-      // The bytes the active lanes asked for: the ideal sectors and so the waste, as the tracer's.
-      "smsp__sass_data_bytes_mem_global",
       "smsp__sass_inst_executed_op_shared_ld",
       "smsp__sass_inst_executed_op_shared_st",
       "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared",

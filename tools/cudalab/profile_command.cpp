@@ -5,9 +5,9 @@
 // leaves the report of the launches before, marked incomplete. Which witness measures (--witness):
 // by default CUPTI's SASS-level counters where they are permitted, a run a kernel function
 // (profile_counters.hpp), and the tracer, which needs no counter permission, where they are
-// refused, launches are picked (--skip, --count), or the program does not reach its exit (the
-// counters are read there); --witness tracer, counters or both chooses, and profile says why
-// whenever it falls back.
+// refused, launches are picked (--skip, --count), lines are asked for (their waste needs the
+// tracer's bytes), or the program does not reach its exit (the counters are read there); --witness
+// tracer, counters or both chooses, and profile says why whenever it falls back.
 #include "commands.hpp"
 #include "options.hpp"
 #include "output_file.hpp"
@@ -164,9 +164,11 @@ int profile_command(const args& a) {
   std::string why;
   if (cuda_device_count(&why) == 0) throw no_device_error(why);
   const trace::tracer_install install = trace::tracer_install_here();
-  // auto: the counters unless launches are picked, which only the tracer tells apart.
+  // auto: the counters, unless launches are picked, which only the tracer tells apart, or lines
+  // are asked for, whose waste needs the bytes the lanes asked for, which only the tracer counts.
   const bool automatic = witness_text == "auto";
-  std::string witness = automatic ? (picks_launches ? "tracer" : "counters") : witness_text;
+  std::string witness =
+      automatic ? (picks_launches || by_line ? "tracer" : "counters") : witness_text;
   if (witness != "tracer") {
     // Refused counters (no permission, another profiler): the tracer measures, and says why.
     const counter_availability counters = counter_session::probe(0);

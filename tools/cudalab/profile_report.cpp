@@ -104,6 +104,11 @@ void write_heading(std::ostream& out, const program_end& end) {
   out << "cudalab profile: " << end.program << " (" << end.how << "); witness: " << witness << "\n";
 }
 
+// A count the witness does not have ("-"), else compact.
+std::string known(bool is_known, std::uint64_t v) {
+  return is_known ? cells::compact_count(static_cast<double>(v)) : "-";
+}
+
 void write_incomplete(std::ostream& out, const program_end& end) {
   if (!end.complete)
     out << "INCOMPLETE: the program did not finish; these are the launches before\n";
@@ -137,8 +142,8 @@ void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& k
         cells::compact_count(static_cast<double>(c.global_st_requests)).c_str(),
         cells::compact_count(static_cast<double>(c.global_st_sectors)).c_str(),
         per_request(k.sectors(), requests).c_str(),
-        cells::compact_count(static_cast<double>(k.ideal_sectors())).c_str(),
-        cells::compact_count(static_cast<double>(k.waste())).c_str(),
+        known(k.bytes_known(), k.ideal_sectors()).c_str(),
+        known(k.bytes_known(), k.waste()).c_str(),
         cells::compact_count(static_cast<double>(c.shared_ld_conflicts + c.shared_st_conflicts))
             .c_str());
     out << line;
@@ -151,8 +156,8 @@ void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& k
   out << "ideal: the sectors the bytes its lanes asked for would fill, packed; waste: sectors moved"
          " beyond them\n";
   if (end.witness != "tracer")
-    out << "counters: CUPTI's SASS-level counts, every launch of a kernel summed, the bytes from "
-           "smsp__sass_data_bytes_mem_global\n";
+    out << "counters: CUPTI's SASS-level counts, every launch of a kernel summed; they have no "
+           "bytes, so no ideal or waste\n";
   write_incomplete(out, end);
 }
 
@@ -176,8 +181,14 @@ void write_profile_lines(std::ostream& out, const std::vector<kernel_profile>& k
     else
       write_line_table(out, std::move(cells));
   }
-  out << "\nLines are sorted by waste: sectors moved beyond the bytes asked for, plus shared-memory"
-         "\nbank conflicts, summed over the kernel's selected launches.\n";
+  // The counters count no bytes: their lines' order is by sectors, there being no ideal.
+  if (lines.witness == profile_witness::counters)
+    out << "\nLines are sorted by global sectors plus shared-memory bank conflicts, summed over the"
+           "\nkernel's launches (the counters count no bytes: no waste; --witness tracer has "
+           "it).\n";
+  else
+    out << "\nLines are sorted by waste: sectors moved beyond the bytes asked for, plus "
+           "shared-memory\nbank conflicts, summed over the kernel's selected launches.\n";
   write_incomplete(out, end);
 }
 
@@ -209,12 +220,17 @@ void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& ker
          "shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts,witness\n";
   for (const kernel_profile& k : kernels) {
     const model::access_counts& c = k.counts;
+    // Counts a witness does not have are left empty.
+    const auto bytes = [&](std::uint64_t v) {
+      return k.bytes_known() ? std::to_string(v) : std::string();
+    };
     out << csv_quoted(k.name) << ',' << k.launches << ',' << k.untraced_launches << ',' << k.dropped
-        << ',' << c.global_ld_requests << ',' << c.global_ld_sectors << ',' << c.global_ld_bytes
-        << ',' << c.global_st_requests << ',' << c.global_st_sectors << ',' << c.global_st_bytes
-        << ',' << k.ideal_sectors() << ',' << k.waste() << ',' << c.shared_ld_wavefronts << ','
-        << c.shared_st_wavefronts << ',' << c.shared_ld_conflicts << ',' << c.shared_st_conflicts
-        << ',' << to_string(k.witness) << '\n';
+        << ',' << c.global_ld_requests << ',' << c.global_ld_sectors << ','
+        << bytes(c.global_ld_bytes) << ',' << c.global_st_requests << ',' << c.global_st_sectors
+        << ',' << bytes(c.global_st_bytes) << ',' << bytes(k.ideal_sectors()) << ','
+        << bytes(k.waste()) << ',' << c.shared_ld_wavefronts << ',' << c.shared_st_wavefronts << ','
+        << c.shared_ld_conflicts << ',' << c.shared_st_conflicts << ',' << to_string(k.witness)
+        << '\n';
   }
 }
 
@@ -256,6 +272,9 @@ void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& ke
                               {"shared_st_wavefronts", c.shared_st_wavefronts},
                               {"shared_ld_conflicts", c.shared_ld_conflicts},
                               {"shared_st_conflicts", c.shared_st_conflicts}});
+    if (!k.bytes_known())  // the counters have no bytes: null, not a made-up 0
+      for (const char* key : {"ld_bytes", "st_bytes", "ideal_sectors", "waste_sectors"})
+        doc["kernels"].back()[key] = nullptr;
     if (!lines || k.witness != lines->witness) continue;
     nlohmann::ordered_json& record = doc["kernels"].back();
     record["lines"] = nlohmann::ordered_json::array();

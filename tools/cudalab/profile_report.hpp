@@ -15,7 +15,7 @@
 namespace cudalab::tool {
 
 // Which witness measured a row: the memory tracer (every launch patched), or CUPTI's SASS-level
-// counters (a process a kernel function, its launches summed).
+// counters (a process a kernel function, its launches summed; no bytes, so no ideal or waste).
 enum class profile_witness { tracer, counters };
 const char* to_string(profile_witness w);
 
@@ -26,6 +26,8 @@ struct kernel_profile {
   std::uint64_t untraced_launches = 0;  // launches the tracer reported an error for
   std::uint64_t dropped = 0;            // accesses lost to a full table: the counts are low
   model::access_counts counts;          // global loads and stores, shared accesses
+  // Whether the bytes the lanes asked for are known (the tracer's), and so the ideal and waste.
+  bool bytes_known() const { return witness == profile_witness::tracer; }
   // The fewest 32-byte sectors the bytes the lanes asked for could fill, loads and stores.
   std::uint64_t ideal_sectors() const;
   std::uint64_t sectors() const { return counts.global_ld_sectors + counts.global_st_sectors; }
