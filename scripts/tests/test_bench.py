@@ -50,6 +50,15 @@ class reading_the_csv(unittest.TestCase):
         tile_rows = next(line for line in lines if line.startswith("tile_rows"))
         self.assertTrue(tile_rows.endswith("% of copy_restrict"), tile_rows)
 
+    def test_a_run_with_both_roofs_reads_each_transpose_against_the_better(self):
+        rows = [dict(r, copy_memcpy_gbps="2900.0", copy_kernel_gbps="2950.0")
+                for r in self.rows("bench_transpose.csv")]
+        lines = bench.transpose_lines(rows)
+        summary = next(l for l in lines if l.startswith("padded is"))
+        self.assertIn("roof 2950.0 GB/s, the better of cudaMemcpy 2900.0 and copy kernel 2950.0", summary)
+        self.assertTrue(summary.endswith(f"reaches {100 * 2768.8 / 2950.0:.1f}% of it"), summary)
+        self.assertIn(f"{100 * 2768.8 / 2950.0:6.1f}% of the roof", next(l for l in lines if l.startswith("tile_rows")))
+
     def test_lab_08_shares_of_cublas_measured_in_the_same_run(self):
         # The committed size sweep of lab 08 (labs/08-register-tiling/figures/sizes.csv).
         rows = bench.rows_of((cli.ROOT / "labs/08-register-tiling/figures/sizes.csv").read_text())
