@@ -37,7 +37,7 @@ using double_launcher = launch_dims (*)(const double* in, double* out, std::size
                                         std::size_t cols, cudaStream_t stream);
 
 // BASELINE: out = in through 32 x 8 blocks, four elements a thread: every load and store
-// coalesced, the roof for the transposes.
+// coalesced: the transposes' roof in sectors (their time can pass it: lab 06's README).
 launch_dims launch_copy(const float* in, float* out, std::size_t rows, std::size_t cols,
                         cudaStream_t stream);
 // BASELINE: the same copy with __restrict__ pointers, so that its four loads need not wait for

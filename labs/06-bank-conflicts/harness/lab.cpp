@@ -1,5 +1,5 @@
 // Lab 06-bank-conflicts: the matrix transpose, from uncoalesced global accesses to a shared
-// tile without bank conflicts, with a coalesced copy as the roof.
+// tile without bank conflicts, with coalesced copies as the roof in sectors.
 //
 // Variants (kernels in kernels/transpose/):
 //   copy                baseline  out = in, 32 x 8 blocks, 4 elements a thread: coalesced

@@ -175,7 +175,7 @@ const std::vector<transpose_spec>& transpose_specs() {
   // One variant a line, so that the list reads as the table it is.
   // clang-format off
   static const std::vector<transpose_spec> specs = {
-    floats("copy", variant_role::baseline, "out = in through 32 x 8 blocks: every access coalesced, the roof", tr::launch_copy, k::copy, result_shape::copy),
+    floats("copy", variant_role::baseline, "out = in through 32 x 8 blocks: coalesced, the roof in sectors", tr::launch_copy, k::copy, result_shape::copy),
     floats("copy_restrict", variant_role::baseline, "the copy with __restrict__ pointers: loads need not wait for stores", tr::launch_copy_restrict, k::copy_restrict, result_shape::copy),
     floats("naive_row_read", naive, "reads rows, writes columns: 32 sectors a store request", tr::launch_naive_row_read, k::naive_row_read),
     floats("naive_col_read", naive, "reads columns, writes rows: 32 sectors a load request", tr::launch_naive_col_read, k::naive_col_read),
