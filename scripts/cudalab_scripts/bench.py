@@ -298,7 +298,7 @@ class Bench:
             return
         table = self.out / "08-sizes.csv"
         self.output([self.tool, "run", "08", "--variant",
-                     "pad_to_64,coarse_1d,register_2d,vectorized,warp_tiled,cublas", "--size",
+                     "pad_to_64,coarse_1d,register_2d,vectorized,warp_tiled,cp_async_pipeline,cublas", "--size",
                      "256,512,1024,2048,4096,8192", "--no-counters", "--repeat", "32", "--format", "csv",
                      "--output", str(table)])
         (self.out / "08-sizes.txt").unlink(missing_ok=True)
