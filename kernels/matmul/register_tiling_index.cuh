@@ -66,6 +66,15 @@ __host__ __device__ inline unsigned inner_steps(std::size_t n, unsigned bk) {
 // inside the matrix or wholly outside; otherwise the kernels take 4-byte loads, one a float.
 __host__ __device__ inline bool rows_are_16_byte_aligned(std::size_t n) { return n % 4 == 0; }
 
+// cp_async_pipeline copies B by 16-byte cp.async only when every row of B starts on a 32-byte
+// sector boundary (n a multiple of 8), and by 4-byte copies otherwise. At n % 8 == 4 every other
+// row starts 16 bytes into a sector, and the L1's sector count (ld_sectors) of a 16-byte cp.async
+// on such rows was measured different both from the sectors its lanes touch and from its
+// bytes / 32 (n = 1028 on an H200: 2.83111e6 measured); that rule is unknown, so the kernel takes
+// the 4-byte copies there, whose count is the sectors they touch (measured exact at n = 77 and
+// 1001). A's loads keep rows_are_16_byte_aligned.
+__host__ __device__ inline bool rows_are_32_byte_aligned(std::size_t n) { return n % 8 == 0; }
+
 // Shared words of the tiles. A row-major: As[r][c] at r bk + c; A transposed: As[c][r] at
 // c bm + r. B row-major: Bs[r][c] at r bn + c, after the A tile (bm bk words on).
 __host__ __device__ inline unsigned a_word(unsigned r, unsigned c, unsigned bm, unsigned bk,
@@ -113,6 +122,16 @@ __host__ __device__ inline unsigned warp_tile_col(unsigned thread, unsigned bn, 
   const unsigned warp = thread / 32, lane = thread % 32;
   const unsigned sub_n = wn / wn_iter;
   return warp % (bn / wn) * wn + ni * sub_n + lane % (sub_n / tn) * tn + j;
+}
+
+// cp_async_pipeline's shared memory holds `stages` copies of the two tiles (a_word/b_word's
+// layout, bm bk + bk bn words each), one after the other; inner step s uses copy s mod stages.
+__host__ __device__ constexpr unsigned stage_of(unsigned step, unsigned stages) {
+  return step % stages;
+}
+__host__ __device__ constexpr unsigned stage_first_word(unsigned stage, unsigned bm, unsigned bn,
+                                                        unsigned bk) {
+  return stage * (bm * bk + bk * bn);
 }
 
 // pad_to_64: the side of the padded copies, and the kernel's shape: 32 x 8 threads compute a

@@ -37,6 +37,10 @@ inline constexpr unsigned warp_tiled_default_config = 0;
 // The tiling of warp_tiled configuration `config`; throws usage_error past the last.
 const block_tiling& warp_tiled_tiling(unsigned config);
 
+// cp_async_pipeline: warp_tiled configuration 0's tiling, its tiles double-buffered in shared
+// memory (two copies, 32 KB a block).
+inline constexpr block_tiling cp_async_pipeline_tiling = warp_tiled_tilings[0];
+
 // A block-tiled kernel's shape: `tiling.threads` threads (1D), ceil(n/bn) x ceil(n/bm) blocks.
 launch_dims block_tiled_dims(std::size_t n, const block_tiling& tiling);
 // pad_to_64's shapes: the padded product (32 x 8 threads, padded_side(n)/32 blocks a side) and
@@ -66,6 +70,11 @@ launch_dims launch_vectorized(const float* a, const float* b, float* c, std::siz
 // FIXED: a warp-level tile between the block's and the thread's (warp_tiled_tilings[config]).
 launch_dims launch_warp_tiled(const float* a, const float* b, float* c, std::size_t n,
                               unsigned config, cudaStream_t stream);
+// FIXED: warp_tiled (configuration 0) double-buffered: the next inner step's B tile copied by
+// cp.async and its A tile loaded into registers while the warps compute the current step, one
+// barrier a step.
+launch_dims launch_cp_async_pipeline(const float* a, const float* b, float* c, std::size_t n,
+                                     cudaStream_t stream);
 
 // What each kernel was compiled to, and its blocks per SM at its launch shape, on the current
 // device: the product kernel first.
@@ -74,5 +83,6 @@ kernel_resources coarse_1d_resources();
 kernel_resources register_2d_resources();
 kernel_resources vectorized_resources();
 kernel_resources warp_tiled_resources(unsigned config);
+kernel_resources cp_async_pipeline_resources();
 
 }  // namespace cudalab::matmul

@@ -9,6 +9,8 @@
 //   register_2d       fixed     an 8 x 8 block of outputs a thread (128 x 128, BK = 8)
 //   vectorized        fixed     register_2d with 16-byte loads, the A tile transposed
 //   warp_tiled        fixed     a warp tile between block and thread (sweep `config`)
+//   cp_async_pipeline fixed     warp_tiled double-buffered: the next step's tiles arrive
+//                               (B by cp.async, A through registers) while the warps compute
 //   cublas            baseline  cublasSgemm, FP32 (TF32 off)
 //   exercise          exercise  labs/08-register-tiling/exercise.cu (`cudalab check 08`)
 #include "regtile_lab.hpp"
@@ -41,6 +43,10 @@ mm::launch_dims register_2d(const float* a, const float* b, float* c, std::size_
 mm::launch_dims vectorized(const float* a, const float* b, float* c, std::size_t n, unsigned,
                            cudaStream_t s) {
   return mm::launch_vectorized(a, b, c, n, s);
+}
+mm::launch_dims cp_async_pipeline(const float* a, const float* b, float* c, std::size_t n, unsigned,
+                                  cudaStream_t s) {
+  return mm::launch_cp_async_pipeline(a, b, c, n, s);
 }
 
 template <kernel_resources (*Query)()>
@@ -82,6 +88,10 @@ lab make_lab_08_register_tiling() {
                               return std::vector<kernel_resources>{
                                   mm::warp_tiled_resources(static_cast<unsigned>(c.param))};
                             }}),
+      make_regtile_variant({"cp_async_pipeline", variant_role::fixed,
+                            "warp_tiled double-buffered: the next tiles arrive during the math",
+                            &cp_async_pipeline, kernel::cp_async_pipeline, false,
+                            one_kernel<&mm::cp_async_pipeline_resources>}),
       make_cublas_variant(),
       make_regtile_exercise_variant(),
   };

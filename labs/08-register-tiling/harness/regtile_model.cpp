@@ -9,6 +9,7 @@
 #include "cudalab/model/block_classes.hpp"
 #include "cudalab/model/warp_patterns.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <utility>
@@ -151,19 +152,33 @@ std::pair<output_fn, unsigned> outputs_of(kernel k, const mm::block_tiling& t) {
   }
 }
 
+bool any_lane(const warp_access& a) {
+  return std::any_of(a.address.begin(), a.address.end(),
+                     [](std::uint64_t address) { return address != model::inactive_lane; });
+}
+
 model::access_counts block_tiled_block(kernel k, const mm::block_tiling& t, std::size_t n,
                                        unsigned bx, unsigned by, walk how) {
+  const bool pipelined = k == kernel::cp_async_pipeline;
   const std::vector<shared_read> reads = step_reads(k, t);
   const auto [output, outputs] = outputs_of(k, t);
   const bool wide = t.vec == 4 && mm::rows_are_16_byte_aligned(n);
+  // cp_async_pipeline's B copies: 16 bytes only on rows that start on a sector (the kernel's
+  // rule, rows_are_32_byte_aligned, which says why).
+  const bool wide_copies = t.vec == 4 && mm::rows_are_32_byte_aligned(n);
   const std::size_t row0 = mm::block_first_row(by, t.bm), col0 = mm::block_first_col(bx, t.bn);
   const unsigned steps = mm::inner_steps(n, t.bk);
   const model::grid_axis step_axis =
       axis(steps, n / t.bk, model::repeat_period({float_bytes * t.bk, float_bytes * t.bk * n}));
   model::access_model m;
+  // cp_async_pipeline's correction to m's counts: the predicated-off LDS of its LDGSTS.
+  std::uint64_t predicated_off_lds = 0;
   model::for_each_warp_of_block(0, t.threads, [&](const model::warp_threads& w) {
     for (const auto& [step, times] : step_axis.walked(how)) {
       const auto s = static_cast<unsigned>(step);
+      // The pipeline's tiles of step s sit in copy s mod 2; the others have one copy.
+      const unsigned base =
+          pipelined ? mm::stage_first_word(mm::stage_of(s, 2), t.bm, t.bn, t.bk) : 0;
       // The A tile's slots, then the B tile's.
       for (unsigned tile = 0; tile < 2; ++tile) {
         const unsigned width = tile == 0 ? t.bk : t.bn;
@@ -176,6 +191,33 @@ model::access_counts block_tiled_block(kernel k, const mm::block_tiling& t, std:
             return tile == 0 ? element(buffer_a, row0 + r, mm::step_index(s, t.bk, c), n)
                              : element(buffer_b, mm::step_index(s, t.bk, r), col0 + c, n);
           };
+          // The slot's word q in shared memory.
+          const auto word = [&](unsigned th, unsigned q) {
+            const unsigned r = mm::slot_row(slot_of(th), width, t.vec);
+            const unsigned c = mm::slot_col(slot_of(th), width, t.vec) + q;
+            return base + (tile == 0 ? mm::a_word(r, c, t.bm, t.bk, t.a_transposed)
+                                     : mm::b_word(r, c, t.bm, t.bn, t.bk));
+          };
+          if (pipelined && tile == 1) {
+            // B: one cp.async a slot (16 bytes) or a float (4 bytes) by the lanes inside the
+            // matrix: a global load to the L1's counters, counted by the sectors its lanes touch
+            // (its write to shared memory is counted under LDGSTS, not STS), with its three
+            // predicated-off LDS when any lane copies; the lanes outside store 0 (STS).
+            const unsigned copies = wide_copies ? 1 : 4, bytes = wide_copies ? 16 : 4;
+            for (unsigned q = 0; q < copies; ++q) {
+              const warp_access copy = lanes(memory_space::global, access_kind::load, bytes, w,
+                                             [&](unsigned th) { return at(th, q); });
+              m.record(copy, times);
+              if (any_lane(copy)) predicated_off_lds += predicated_off_lds_per_ldgsts * times;
+              m.record(lanes(memory_space::shared, access_kind::store, bytes, w,
+                             [&](unsigned th) -> std::optional<std::uint64_t> {
+                               if (at(th, q)) return std::nullopt;
+                               return word_bytes(word(th, q));
+                             }),
+                       times);
+            }
+            continue;
+          }
           if (t.vec == 1 || wide) {
             m.record(lanes(memory_space::global, access_kind::load, 4 * t.vec, w,
                            [&](unsigned th) { return at(th, 0); }),
@@ -187,12 +229,6 @@ model::access_counts block_tiled_block(kernel k, const mm::block_tiling& t, std:
                        times);
           }
           // The slot into shared memory: A transposed as 4 words, B as one 16-byte store.
-          const auto word = [&](unsigned th, unsigned q) {
-            const unsigned r = mm::slot_row(slot_of(th), width, t.vec);
-            const unsigned c = mm::slot_col(slot_of(th), width, t.vec) + q;
-            return tile == 0 ? mm::a_word(r, c, t.bm, t.bk, t.a_transposed)
-                             : mm::b_word(r, c, t.bm, t.bn, t.bk);
-          };
           if (tile == 0 && t.vec == 4) {
             for (unsigned q = 0; q < 4; ++q)
               m.record(lanes(memory_space::shared, access_kind::store, 4, w,
@@ -212,7 +248,7 @@ model::access_counts block_tiled_block(kernel k, const mm::block_tiling& t, std:
       for (const shared_read& r : reads)
         m.record(lanes(memory_space::shared, access_kind::load, r.width, w,
                        [&](unsigned th) {
-                         return std::optional<std::uint64_t>(word_bytes(r.word(th)));
+                         return std::optional<std::uint64_t>(word_bytes(base + r.word(th)));
                        }),
                  times);
     }
@@ -222,7 +258,9 @@ model::access_counts block_tiled_block(kernel k, const mm::block_tiling& t, std:
         return element(buffer_c, row0 + r, col0 + c, n);
       }));
   });
-  return m.counts();
+  model::access_counts c = m.counts();
+  c.shared_ld_instructions += predicated_off_lds;
+  return c;
 }
 
 model::access_counts predict_block_tiled(kernel k, std::size_t n, unsigned config, walk how) {
@@ -386,6 +424,8 @@ const mm::block_tiling& tiling_of(kernel k, unsigned config) {
       return mm::register_2d_tiling;
     case kernel::vectorized:
       return mm::vectorized_tiling;
+    case kernel::cp_async_pipeline:
+      return mm::cp_async_pipeline_tiling;
     default:
       return mm::warp_tiled_tiling(config);
   }

@@ -9,9 +9,20 @@
 // Shared loads are counted as the compiler emits them (checked with cuobjdump -sass; the lab's
 // README shows how): a 16-byte LDS.128 is one instruction, served by half-warps as measured
 // (docs/counters.md; model/access_model.cpp). Every shared load of these kernels has all 32 lanes
-// on, so the counts are also what smsp__inst_executed_op_shared_ld counts: exact.
+// on, so the counts are also what smsp__inst_executed_op_shared_ld counts: exact. The one
+// exception is cp_async_pipeline's: the compiler puts three LDS predicated off for every thread
+// (`@!PT LDS RZ, [RZ]`) before each LDGSTS, which that counter counts too; its prediction adds
+// them (predicated_off_lds_per_ldgsts), so that it is still the counter's count.
+//
+// cp_async_pipeline loads A as warp_tiled does (LDG, then STS) and copies B by cp.async
+// (LDGSTS), 16 bytes a copy only when n % 8 == 0 (rows_are_32_byte_aligned, which says why),
+// else 4. Its copies are global loads to the L1's counters (ld_requests, ld_sectors;
+// docs/metrics.md, ldgsts_bytes), counted like a load by the sectors their lanes touch; their
+// writes to shared memory are counted under LDGSTS, apart from STS, so its B stores are only the
+// zeros of a slot past the matrix.
 #pragma once
 
+#include "cudalab/model/access_model.hpp"
 #include "cudalab/model/block_classes.hpp"
 
 #include <cstddef>
@@ -30,12 +41,19 @@ enum class kernel {
   register_2d,
   vectorized,
   warp_tiled,
+  cp_async_pipeline,  // warp_tiled configuration 0, double-buffered; no `config`
 };
 // Buffers 0 to 2 are A, B and C, 3 to 5 pad_to_64's padded copies.
 using model::buffer_base;
 using model::walk;
 
-// The tiling of a block-tiled kernel (coarse_1d to warp_tiled; `config` is warp_tiled's).
+// The LDS that the compiler (CUDA 13.0, sm_90) puts before every LDGSTS, predicated off for
+// every thread. The LDGSTS and its three sit behind a branch that a warp with no copying lane
+// skips (cuobjdump -sass), so a warp runs them once for each LDGSTS it issues with an active
+// lane, that is once for each of its cp.async load requests.
+inline constexpr std::uint64_t predicated_off_lds_per_ldgsts = 3;
+
+// The tiling of a block-tiled kernel (coarse_1d to cp_async_pipeline; `config` is warp_tiled's).
 const matmul::block_tiling& tiling_of(kernel k, unsigned config = 0);
 
 // The counts of one launch (all of its kernels) for side n; `config` is warp_tiled's.
@@ -43,7 +61,8 @@ model::access_counts predict(kernel k, std::size_t n, unsigned config = 0,
                              walk how = walk::block_classes);
 
 // Shared-memory load instructions a warp issues per inner step (BK columns), from the tiling:
-// what the counts above are made of, for the lesson and the tests.
+// what the counts above are made of, for the lesson and the tests (the reads of the tiles:
+// cp_async_pipeline's predicated-off LDS are not among them).
 std::uint64_t shared_loads_per_warp_step(kernel k, unsigned config = 0);
 
 // The threads a block kernel `k` launches, whatever --block says: its tiling's (pad_to_64 and

@@ -68,45 +68,47 @@ class pad_prepared final : public prepared_variant {
   bool m_launched = false;
 };
 
-unsigned config_of(bool sweeps, const launch_config& c) {
-  return sweeps ? static_cast<unsigned>(c.param) : matmul::warp_tiled_default_config;
-}
+// The kernel's launch parameter: the point's sweep value (its sweep's default when none was
+// asked for), 0 for a kernel without a sweep.
+unsigned param_of(const launch_config& c) { return static_cast<unsigned>(c.param); }
 
 }  // namespace
 
+sweep_spec warp_tiled_config_sweep() {
+  return sweep_spec{config_sweep,
+                    {static_cast<long>(matmul::warp_tiled_default_config)},
+                    0,
+                    static_cast<long>(matmul::warp_tiled_configs) - 1};
+}
+
 variant make_regtile_variant(regtile_spec spec) {
   variant v = new_variant(spec);
-  const bool sweeps = spec.config_sweep;
-  if (sweeps) {
-    std::vector<long> all;
-    for (unsigned i = 0; i < matmul::warp_tiled_configs; ++i) all.push_back(i);
-    v.sweep = sweep_spec{config_sweep,
-                         {static_cast<long>(matmul::warp_tiled_default_config)},
-                         0,
-                         static_cast<long>(matmul::warp_tiled_configs) - 1};
-  }
+  if (spec.config_sweep) v.sweep = warp_tiled_config_sweep();
   v.device_bytes = matmul_three_buffers;
   v.ideal = [](const launch_config& c) { return matmul_ideal(c.size); };
   if (spec.model) {
     const regtile_model::kernel k = *spec.model;
     // Each kernel's block is its tiling's, whatever --block says.
-    v.threads_per_block = [k, sweeps](const launch_config& c) {
-      return static_cast<int>(regtile_model::threads_per_block(k, config_of(sweeps, c)));
+    v.threads_per_block = [k](const launch_config& c) {
+      return static_cast<int>(regtile_model::threads_per_block(k, param_of(c)));
     };
-    v.predict = [k, sweeps](const launch_config& c) {
-      return regtile_model::predict(k, c.size, config_of(sweeps, c));
+    v.predict = [k](const launch_config& c) {
+      return regtile_model::predict(k, c.size, param_of(c));
     };
-    v.model_cost = [k, sweeps](const launch_config& c) {
-      return regtile_model::prediction_cost(k, c.size, config_of(sweeps, c));
+    v.model_cost = [k](const launch_config& c) {
+      return regtile_model::prediction_cost(k, c.size, param_of(c));
     };
   }
   v.resources = spec.resources;
   const regtile_launcher launch = spec.launch;
-  v.prepare = [launch, sweeps](const launch_config& c,
-                               cudaStream_t) -> std::unique_ptr<prepared_variant> {
+  const std::optional<sweep_spec> sweep = v.sweep;
+  v.prepare = [launch, sweep](const launch_config& c,
+                              cudaStream_t) -> std::unique_ptr<prepared_variant> {
     matmul::check_side(c.size);
-    if (sweeps) matmul::warp_tiled_tiling(config_of(sweeps, c));
-    return std::make_unique<matmul_kernel_prepared>(launch, config_of(sweeps, c), c.size);
+    if (sweep && !sweep->accepts(c.param))
+      throw usage_error(sweep->name + " " + std::to_string(c.param) + ": the built values are " +
+                        sweep->range_text());
+    return std::make_unique<matmul_kernel_prepared>(launch, param_of(c), c.size);
   };
   return v;
 }

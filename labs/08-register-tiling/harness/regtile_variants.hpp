@@ -16,8 +16,9 @@ namespace cudalab::labs {
 
 // warp_tiled's sweep: the configuration (kernels/matmul/register_tiling_kernels.cuh).
 inline constexpr const char* config_sweep = "config";
+sweep_spec warp_tiled_config_sweep();
 
-// A kernel of lab 08: its parameter is warp_tiled's configuration.
+// A kernel of lab 08: its parameter is the value of its sweep (0 for a kernel without one).
 using regtile_launcher = matmul_kernel_launcher;
 
 struct regtile_spec : variant_identity {

@@ -2,9 +2,13 @@
 // deterministic counters (global load and store requests and sectors, shared load
 // instructions, shared wavefronts and conflicts through the SASS-level counters;
 // docs/counters.md) equal the model exactly, at odd sides (4-byte load path, edge blocks), at a
-// multiple of 4 (16-byte path) and at a multiple of every tile.
+// multiple of 4 (16-byte path; at 1028 every other row 16 bytes past a sector, where
+// cp_async_pipeline copies B 4 bytes at a time) and at a multiple of every tile;
+// cp_async_pipeline's global reads split between LDG (A) and LDGSTS (B).
 #include "regtile_lab.hpp"
+#include "regtile_model.hpp"
 
+#include "cudalab/metrics.hpp"
 #include "cudalab/model_verdict.hpp"
 #include "cudalab/runner.hpp"
 
@@ -54,6 +58,33 @@ TEST_F(regtile_counters, every_variant_verifies_and_equals_the_model_at_odd_and_
                 static_cast<double>(row.predicted->shared_ld_instructions));
     }
   }
+}
+
+// The pipeline reads A by LDG and B by cp.async: at n = 1024 (every load with an active lane)
+// one LDG.128 and one LDGSTS a request each, half the requests each, and three predicated-off LDS
+// with each LDGSTS in the shared-load instruction counter (regtile_model.hpp,
+// predicated_off_lds_per_ldgsts).
+TEST_F(regtile_counters, cp_async_pipeline_reads_a_by_ldg_and_b_by_ldgsts) {
+  static const lab l = labs::make_lab_08_register_tiling();
+  run_request r;
+  r.which = &l;
+  r.variants = {l.find("cp_async_pipeline")};
+  r.sizes = {1024};
+  r.repeat = 1;
+  r.warmup = 0;
+  r.metrics = resolve_metrics("ld_requests,ldgsts_inst,global_ld_inst,shared_ld_inst");
+  const std::vector<result_row> rows = run_lab(r);
+  ASSERT_EQ(rows.size(), 1u);
+  const result_row& row = rows[0];
+  EXPECT_TRUE(row.verification.ok) << row.verification.detail;
+  ASSERT_TRUE(row.counters.available) << row.counters.reason;
+  ASSERT_TRUE(row.predicted);
+  const auto requests = static_cast<double>(row.predicted->global_ld_requests);
+  EXPECT_EQ(row.counters.get("ld_requests").value_or(-1), requests);
+  EXPECT_EQ(row.counters.get("global_ld_inst").value_or(-1), requests / 2);
+  EXPECT_EQ(row.counters.get("ldgsts_inst").value_or(-1), requests / 2);
+  EXPECT_EQ(row.counters.get("shared_ld_inst").value_or(-1),
+            static_cast<double>(row.predicted->shared_ld_instructions));
 }
 
 TEST_F(regtile_counters, large_sides_verify_by_sample_and_report_resources) {

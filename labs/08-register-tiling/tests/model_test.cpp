@@ -19,10 +19,10 @@ struct point {
   kernel k;
   unsigned config;
 };
-const point every_kernel[] = {{kernel::pad_product, 0}, {kernel::pad_with_copies, 0},
-                              {kernel::coarse_1d, 0},   {kernel::register_2d, 0},
-                              {kernel::vectorized, 0},  {kernel::warp_tiled, 0},
-                              {kernel::warp_tiled, 1},  {kernel::warp_tiled, 2}};
+const point every_kernel[] = {
+    {kernel::pad_product, 0}, {kernel::pad_with_copies, 0}, {kernel::coarse_1d, 0},
+    {kernel::register_2d, 0}, {kernel::vectorized, 0},      {kernel::warp_tiled, 0},
+    {kernel::warp_tiled, 1},  {kernel::warp_tiled, 2},      {kernel::cp_async_pipeline, 0}};
 
 TEST(regtile_model, block_classes_equal_walking_every_block_at_odd_and_aligned_sides) {
   for (const point& p : every_kernel)
@@ -49,6 +49,20 @@ std::uint64_t derived_loads_per_step(kernel k, unsigned config) {
   }
 }
 
+// cp_async_pipeline's B copies (LDGSTS) with an active lane, counted from the tiling: warp w's
+// copy i of a step is row w + 4 i of the B tile, its lanes 16 bytes apart from the block's first
+// column (one 16-byte copy a slot when n % 8 == 0, else four 4-byte ones, the q-th at +4q bytes).
+std::uint64_t b_copy_requests(std::size_t n) {
+  const mm::block_tiling& t = mm::cp_async_pipeline_tiling;
+  const std::uint64_t blocks_x = (n + t.bn - 1) / t.bn, blocks_y = (n + t.bm - 1) / t.bm;
+  const unsigned copies = n % 8 == 0 ? 1 : 4;
+  std::uint64_t requests = 0;
+  for (std::uint64_t bx = 0; bx < blocks_x; ++bx)
+    for (std::uint64_t row = 0; row < (n + t.bk - 1) / t.bk * t.bk; ++row)
+      for (unsigned q = 0; q < copies; ++q) requests += row < n && bx * t.bn + q < n;
+  return requests * blocks_y;
+}
+
 TEST(regtile_model, shared_load_instructions_follow_the_tiling_at_any_side) {
   for (const point& p : every_kernel) {
     if (p.k == kernel::pad_product || p.k == kernel::pad_with_copies) continue;
@@ -58,8 +72,13 @@ TEST(regtile_model, shared_load_instructions_follow_the_tiling_at_any_side) {
       const auto c = rm::predict(p.k, n, p.config);
       const std::uint64_t blocks = ((n + t.bm - 1) / t.bm) * ((n + t.bn - 1) / t.bn);
       const std::uint64_t steps = (n + t.bk - 1) / t.bk;
+      // cp_async_pipeline: and the three predicated-off LDS of each B copy (regtile_model.hpp).
+      const std::uint64_t predicated_off =
+          p.k == kernel::cp_async_pipeline ? rm::predicated_off_lds_per_ldgsts * b_copy_requests(n)
+                                           : 0;
       EXPECT_EQ(c.shared_ld_instructions,
-                blocks * (t.threads / 32) * steps * derived_loads_per_step(p.k, p.config))
+                blocks * (t.threads / 32) * steps * derived_loads_per_step(p.k, p.config) +
+                    predicated_off)
           << static_cast<int>(p.k) << " n " << n;
       EXPECT_TRUE(c.shared_ld_inst_exact);
     }
@@ -103,6 +122,82 @@ TEST(regtile_model, every_output_is_stored_once) {
       EXPECT_EQ(rm::predict(p.k, n, p.config).global_st_bytes, 4 * stored)
           << static_cast<int>(p.k) << " n " << n;
     }
+}
+
+// The pipeline is warp_tiled configuration 0 double-buffered: the same slots at the same
+// addresses, so the same global load bytes (B's LDGSTS are loads to the L1's counters) and
+// stores, and the same shared reads; B's tile stores gone but for the zeros past the matrix;
+// three predicated-off LDS a B copy. The load requests and sectors are warp_tiled's wherever both
+// move B the same width: n % 8 == 0 (16 bytes) and n % 4 != 0 (4 bytes). At n % 8 == 4
+// warp_tiled loads B 16 bytes a slot but the pipeline copies it 4 bytes at a time
+// (rows_are_32_byte_aligned): four copies for each of warp_tiled's B loads, each on the sectors
+// that load touches, so 3 more requests and 3 times its sectors more (closed form below).
+TEST(regtile_model, cp_async_pipeline_moves_warp_tileds_global_traffic_without_its_b_stores) {
+  for (std::size_t n : {std::size_t{77}, std::size_t{1001}, std::size_t{1024}, std::size_t{1028},
+                        std::size_t{2048}, std::size_t{4095}}) {
+    SCOPED_TRACE(n);
+    const auto p = rm::predict(kernel::cp_async_pipeline, n);
+    const auto w = rm::predict(kernel::warp_tiled, n, 0);
+    if (n % 8 != 4) {
+      EXPECT_EQ(p.global_ld_requests, w.global_ld_requests);
+      EXPECT_EQ(p.global_ld_sectors, w.global_ld_sectors);
+    } else {
+      EXPECT_EQ(p.global_ld_requests, w.global_ld_requests + b_copy_requests(n) / 4 * 3);
+      EXPECT_GT(p.global_ld_sectors, w.global_ld_sectors);
+    }
+    EXPECT_EQ(p.global_ld_bytes, w.global_ld_bytes);
+    EXPECT_EQ(p.global_st_requests, w.global_st_requests);
+    EXPECT_EQ(p.global_st_sectors, w.global_st_sectors);
+    EXPECT_EQ(p.shared_ld_wavefronts, w.shared_ld_wavefronts);
+    EXPECT_EQ(p.shared_ld_conflicts, w.shared_ld_conflicts);
+    EXPECT_EQ(p.shared_ld_instructions,
+              w.shared_ld_instructions + rm::predicated_off_lds_per_ldgsts * b_copy_requests(n));
+    // Fewer, except at a small odd side: there the zeros past the matrix, one 4-byte STS a
+    // float by the lanes outside, cost more wavefronts than warp_tiled's STS.128 of B.
+    if (n > 1000) {
+      EXPECT_LT(p.shared_st_wavefronts, w.shared_st_wavefronts);
+    }
+    EXPECT_EQ(p.local_st_requests + p.local_ld_requests, 0u);
+  }
+}
+
+// At n = 2048, whole tiles: per warp and step 4 LDG.128 of A and 4 LDGSTS.128 of B (16 sectors
+// each), A's 16 transposing STS, warp_tiled's 96 LDS.128 and 12 predicated-off LDS; 128 stores a
+// thread, each warp store on 8 rows of 4 floats 16 bytes apart (16 sectors).
+TEST(regtile_model, cp_async_pipeline_at_2048_in_closed_form) {
+  const mm::block_tiling& t = mm::cp_async_pipeline_tiling;
+  const std::uint64_t n = 2048, blocks = (n / t.bm) * (n / t.bn), warps = t.threads / 32,
+                      warp_steps = blocks * warps * (n / t.bk);
+  const auto c = rm::predict(kernel::cp_async_pipeline, n);
+  EXPECT_EQ(c.global_ld_requests, warp_steps * (4 + 4));
+  EXPECT_EQ(c.global_ld_sectors, 16 * c.global_ld_requests);
+  EXPECT_EQ(c.shared_st_instructions, warp_steps * 16);
+  EXPECT_EQ(c.shared_ld_instructions, warp_steps * (96 + 3 * 4));
+  EXPECT_EQ(c.shared_ld_wavefronts, warp_steps * (32 * 2 + 64 * 4));
+  EXPECT_EQ(c.global_st_requests, blocks * warps * 128);
+  EXPECT_EQ(c.global_st_sectors, 16 * c.global_st_requests);
+}
+
+// n = 1028: rows 4112 bytes long, so every other row of B starts 16 bytes into a sector. A
+// 16-byte cp.async on such rows was measured (H200) at 2.83111e6 load sectors, a count neither
+// the sectors touched nor bytes / 32 explain, so the kernel copies B 4 bytes at a time there
+// (rows_are_32_byte_aligned), while A keeps its 16-byte loads. Each B row of a block is 4
+// copies, each on the sectors warp_tiled's 16-byte load of it touches: 16 on an even row, 17 on
+// an odd one for the 8 full-width block columns, 1 for the last (4 columns); 9 block rows.
+TEST(regtile_model, cp_async_pipeline_copies_b_4_bytes_at_a_time_at_1028) {
+  EXPECT_TRUE(mm::rows_are_16_byte_aligned(1028));
+  EXPECT_FALSE(mm::rows_are_32_byte_aligned(1028));
+  EXPECT_TRUE(mm::rows_are_32_byte_aligned(1024));
+  EXPECT_FALSE(mm::rows_are_32_byte_aligned(1001));
+  const auto p = rm::predict(kernel::cp_async_pipeline, 1028);
+  const auto w = rm::predict(kernel::warp_tiled, 1028, 0);
+  const std::uint64_t b_rows = 9u * 9u * 1028u;  // B-tile rows a block copies, all blocks
+  const std::uint64_t b_sectors = 9u * (8u * 514u * (16u + 17u) + 1028u);  // warp_tiled's B
+  EXPECT_EQ(b_copy_requests(1028), 4 * b_rows);
+  EXPECT_EQ(p.global_ld_requests - w.global_ld_requests, 3 * b_rows);
+  EXPECT_EQ(w.global_ld_sectors, 2720088u);
+  EXPECT_EQ(p.global_ld_sectors - w.global_ld_sectors, 3 * b_sectors);
+  EXPECT_EQ(p.global_ld_bytes, w.global_ld_bytes);
 }
 
 TEST(regtile_model, predictions_stay_cheap_at_the_largest_side) {

@@ -1,0 +1,176 @@
+// cp_async_pipeline: warp_tiled (configuration 0's tiles, warps and inner loop, unchanged) with
+// the next step's tiles fetched while the warps compute the current one. In warp_tiled each inner
+// step loads the tiles, stores them to shared memory, waits at a barrier, computes, and waits at
+// a second barrier before the tiles may be overwritten: while a block loads, its warps do no
+// arithmetic, and only the SM's other block (two fit at these registers) hides global memory's
+// latency. Here shared memory holds two copies of the tiles (double buffering): step s is
+// computed from one while step s + 1's arrive in the other, so a load has a whole step of
+// arithmetic (2048 FMAs a thread) to arrive in, and one barrier a step does the work of two.
+//
+// The two tiles take different roads, each the cheaper for it:
+// - B is copied by cp.async (LDGSTS: global memory to shared memory with no register in between
+//   and no wait at the instruction), since its tile keeps global memory's layout.
+// - A must be stored transposed (warp_tiled's layout, so that the inner loop reads 8 rows of one
+//   column with 2 LDS.128), which a cp.async cannot do. Its 16-byte loads (LDG.128) are issued
+//   before the arithmetic, into 16 registers the arithmetic does not touch, and stored
+//   transposed into the other buffer after it: the load's latency hides behind the FMAs.
+// The global traffic is warp_tiled's slots: A by 16-byte loads (4-byte ones when n % 4 != 0), B
+// by 16-byte copies only when every row of B starts on a 32-byte sector (n % 8 == 0,
+// rows_are_32_byte_aligned, which says why), else by 4-byte copies; the L1 counts a cp.async as
+// the global load it is, by the sectors its lanes touch.
+//
+//   cudalab run 08 --variant warp_tiled,cp_async_pipeline,cublas --size 4096
+#include "matmul/register_tiling_device.cuh"
+#include "matmul/register_tiling_index.cuh"
+#include "matmul/register_tiling_kernels.cuh"
+
+#include "cudalab/check.hpp"
+
+namespace cudalab::matmul {
+namespace {
+
+constexpr block_tiling T = cp_async_pipeline_tiling;
+static_assert(T.vec == 4 && T.a_transposed, "cp_async_pipeline: 4-float slots, A transposed");
+constexpr unsigned a_slots = T.bm * T.bk / (4 * T.threads);  // 16-byte A loads a thread a step
+constexpr unsigned b_slots = T.bk * T.bn / (4 * T.threads);  // 16-byte B copies a thread a step
+constexpr unsigned stage_words = stage_first_word(1, T.bm, T.bn, T.bk);
+
+// Issues the loads of step s's A slots into `v` (registers; nothing waits for them here).
+__device__ inline void load_a(float4 (&v)[a_slots], const float* a, std::size_t row0, unsigned s,
+                              unsigned n, bool wide) {
+#pragma unroll
+  for (unsigned i = 0; i < a_slots; ++i) {
+    const unsigned slot = thread_slot(threadIdx.x, i, T.threads);
+    const unsigned r = slot_row(slot, T.bk, 4), k = slot_col(slot, T.bk, 4);
+    v[i] = load_four(a, row0 + r, step_index(s, T.bk, k), n, wide);
+  }
+}
+
+// Stores the loaded A slots transposed into `stage` (As[k][m], as warp_tiled).
+__device__ inline void store_a(float* stage, const float4 (&v)[a_slots]) {
+#pragma unroll
+  for (unsigned i = 0; i < a_slots; ++i) {
+    const unsigned slot = thread_slot(threadIdx.x, i, T.threads);
+    const unsigned r = slot_row(slot, T.bk, 4), k = slot_col(slot, T.bk, 4);
+    stage[a_word(r, k, T.bm, T.bk, true)] = v[i].x;
+    stage[a_word(r, k + 1, T.bm, T.bk, true)] = v[i].y;
+    stage[a_word(r, k + 2, T.bm, T.bk, true)] = v[i].z;
+    stage[a_word(r, k + 3, T.bm, T.bk, true)] = v[i].w;
+  }
+}
+
+// Starts the copies of step s's B slots into `stage`, one commit group.
+__device__ inline void copy_b(float* stage, const float* b, std::size_t col0, unsigned s,
+                              unsigned n, bool wide) {
+#pragma unroll
+  for (unsigned i = 0; i < b_slots; ++i) {
+    const unsigned slot = thread_slot(threadIdx.x, i, T.threads);
+    const unsigned k = slot_row(slot, T.bn, 4), cc = slot_col(slot, T.bn, 4);
+    copy_four_async(&stage[b_word(k, cc, T.bm, T.bn, T.bk)], b, step_index(s, T.bk, k), col0 + cc,
+                    n, wide);
+  }
+  commit_copies();
+}
+
+// (128, 2): two blocks an SM, so at most 255 registers a thread; the 16 staging registers of
+// A come on top of warp_tiled's.
+template <unsigned BM, unsigned BN, unsigned BK, unsigned WM, unsigned WN, unsigned WN_ITER,
+          unsigned TM, unsigned TN, unsigned THREADS>
+__global__ void __launch_bounds__(THREADS, 2)
+    cp_async_pipeline_kernel(const float* a, const float* b, float* c, unsigned n) {
+  constexpr unsigned WM_ITER = WM * WN / (32 * TM * TN * WN_ITER);
+  static_assert(WM_ITER >= 1 && WM * WN == 32 * TM * TN * WN_ITER * WM_ITER, "whole sub-tiles");
+  static_assert((BM / WM) * (BN / WN) * 32 == THREADS, "one warp a warp tile");
+  static_assert(TM % 4 == 0 && TN % 4 == 0, "16-byte shared reads");
+  __shared__ __align__(16) float tiles[2 * stage_words];  // two copies of (A tile, B tile)
+  const unsigned t = threadIdx.x;
+  const bool wide_a = rows_are_16_byte_aligned(n);  // A: warp_tiled's rule
+  const bool wide_b = rows_are_32_byte_aligned(n);  // B: 16-byte cp.async on whole sectors only
+  const std::size_t row0 = block_first_row(blockIdx.y, BM);
+  const std::size_t col0 = block_first_col(blockIdx.x, BN);
+  float acc[WM_ITER * TM][WN_ITER * TN] = {};
+  float a_reg[WM_ITER * TM], b_reg[WN_ITER * TN];
+  float4 a_next[a_slots];
+  const unsigned steps = inner_steps(n, BK);
+  // Step 0 into copy 0, waited for: the pipeline's fill.
+  load_a(a_next, a, row0, 0, n, wide_a);
+  copy_b(tiles, b, col0, 0, n, wide_b);
+  store_a(tiles, a_next);
+  wait_copies<0>();
+  __syncthreads();
+  for (unsigned s = 0; s < steps; ++s) {
+    const float* cur = &tiles[stage_first_word(stage_of(s, 2), BM, BN, BK)];
+    float* next = &tiles[stage_first_word(stage_of(s + 1, 2), BM, BN, BK)];
+    const bool more = s + 1 < steps;
+    // Step s + 1's loads leave now and land during the arithmetic. `next` is free: every warp
+    // finished reading it (step s - 1) before the barrier that ended the last iteration.
+    if (more) {
+      load_a(a_next, a, row0, s + 1, n, wide_a);
+      copy_b(next, b, col0, s + 1, n, wide_b);
+    }
+#pragma unroll
+    for (unsigned k = 0; k < BK; ++k) {
+#pragma unroll
+      for (unsigned mi = 0; mi < WM_ITER; ++mi)
+#pragma unroll
+        for (unsigned i = 0; i < TM; i += 4) {
+          const unsigned r = warp_tile_row(t, BN, WM, WN, WM_ITER, WN_ITER, TM, TN, mi, i);
+          const float4 v = *reinterpret_cast<const float4*>(&cur[a_word(r, k, BM, BK, true)]);
+          float* dst = &a_reg[mi * TM + i];
+          dst[0] = v.x, dst[1] = v.y, dst[2] = v.z, dst[3] = v.w;
+        }
+#pragma unroll
+      for (unsigned ni = 0; ni < WN_ITER; ++ni)
+#pragma unroll
+        for (unsigned j = 0; j < TN; j += 4) {
+          const unsigned cc = warp_tile_col(t, BN, WN, WN_ITER, TN, ni, j);
+          const float4 v = *reinterpret_cast<const float4*>(&cur[b_word(k, cc, BM, BN, BK)]);
+          float* dst = &b_reg[ni * TN + j];
+          dst[0] = v.x, dst[1] = v.y, dst[2] = v.z, dst[3] = v.w;
+        }
+#pragma unroll
+      for (unsigned i = 0; i < WM_ITER * TM; ++i)
+#pragma unroll
+        for (unsigned j = 0; j < WN_ITER * TN; ++j) acc[i][j] += a_reg[i] * b_reg[j];
+    }
+    // Step s + 1's A goes in after the arithmetic (its loads have had the whole of it to
+    // arrive); its B copies are waited for. The one barrier then says both that step s + 1's
+    // tiles are whole and that every warp is done with `cur`, which the next iteration refills.
+    if (more) store_a(next, a_next);
+    wait_copies<0>();
+    __syncthreads();
+  }
+#pragma unroll
+  for (unsigned mi = 0; mi < WM_ITER; ++mi)
+#pragma unroll
+    for (unsigned i = 0; i < TM; ++i)
+#pragma unroll
+      for (unsigned ni = 0; ni < WN_ITER; ++ni)
+#pragma unroll
+        for (unsigned j = 0; j < TN; ++j) {
+          const std::size_t row =
+              row0 + warp_tile_row(t, BN, WM, WN, WM_ITER, WN_ITER, TM, TN, mi, i);
+          const std::size_t col = col0 + warp_tile_col(t, BN, WN, WN_ITER, TN, ni, j);
+          if (row < n && col < n) c[element_index(row, col, n)] = acc[mi * TM + i][ni * TN + j];
+        }
+}
+
+constexpr auto kernel =
+    &cp_async_pipeline_kernel<T.bm, T.bn, T.bk, T.wm, T.wn, T.wn_iter, T.tm, T.tn, T.threads>;
+
+}  // namespace
+
+launch_dims launch_cp_async_pipeline(const float* a, const float* b, float* c, std::size_t n,
+                                     cudaStream_t stream) {
+  const launch_dims d = block_tiled_dims(n, T);
+  kernel<<<d.grid, d.block, 0, stream>>>(a, b, c, static_cast<unsigned>(n));
+  CUDALAB_CHECK_LAUNCH();
+  return d;
+}
+
+kernel_resources cp_async_pipeline_resources() {
+  return query_kernel_resources(reinterpret_cast<const void*>(kernel), "cp_async_pipeline_kernel",
+                                static_cast<int>(T.threads));
+}
+
+}  // namespace cudalab::matmul
