@@ -312,6 +312,24 @@ def lab08_sizes(sizes):
     return tflops_block(sizes.rows, [(v, v, "0") for v in variants], 12, {}, [share])
 
 
+def bench_cublas_shares(h100_sizes, h200_sizes):
+    """docs/benchmarks.md: each lab 08 kernel's TFLOP/s as a share of cuBLAS's measured in the same
+    run, by size, on each card (scripts/bench.sh --sections 7)."""
+    variants = ["pad_to_64", "coarse_1d", "register_2d", "vectorized", "warp_tiled", "cp_async_pipeline"]
+    sizes = sorted({int(r["size"]) for r in h100_sizes.rows})
+    lines = header("card", "kernel", *[f"n = {n}" for n in sizes])
+    for name, source in (("H100", h100_sizes), ("H200", h200_sizes)):
+        tflops = {(r["variant"], int(r["size"])): float(r["tflops"]) for r in source.rows if r["tflops"]}
+        for v in variants + ["cublas"]:
+            if v == "cublas":
+                cells = [f"{tflops[('cublas', n)]:.2f} TFLOP/s" for n in sizes]
+            else:
+                cells = [percent(tflops[(v, n)], tflops[("cublas", n)]) if (v, n) in tflops else "-"
+                         for n in sizes]
+            lines.append(row(name, f"`{v}`", *cells))
+    return "\n".join(lines)
+
+
 # The tool's own output, verbatim: a table shows one file that scripts/capture-readme-runs.sh writes
 # on a GPU, <folder>/runs/<name>.txt (what `cudalab ARGS` printed, its standard output and then its
 # standard error), and the file's row of the provenance.csv beside it.
@@ -410,6 +428,7 @@ SPECS = {
     "bench-witness-cost": bench_witness_cost,
     "bench-model-only": bench_model_only,
     "bench-products-and-transposes": bench_products_and_transposes,
+    "bench-cublas-shares": bench_cublas_shares,
     "shared-witness-excess": shared_witness_excess,
     "lab02-transfers": lab02_transfers,
     "lab02-timers": lab02_timers,
