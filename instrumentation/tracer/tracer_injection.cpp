@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -99,6 +100,8 @@ struct pending_launch {
   std::string kernel;
   CUmodule module = nullptr;
   void* table = nullptr;
+  std::array<unsigned, 3> grid{0, 0, 0};
+  std::array<unsigned, 3> block{0, 0, 0};
 };
 
 class tracer {
@@ -279,7 +282,12 @@ void tracer::launch_begin(const Sanitizer_LaunchData& launch) {
     write({m_label, kernel, {}, 0, 0, 0, m_failure, {}});
     return;
   }
-  m_pending[launch.hLaunch] = {m_label, kernel, launch.module, b->table};
+  m_pending[launch.hLaunch] = {m_label,
+                               kernel,
+                               launch.module,
+                               b->table,
+                               {launch.gridDim_x, launch.gridDim_y, launch.gridDim_z},
+                               {launch.blockDim_x, launch.blockDim_y, launch.blockDim_z}};
   CUDALAB_STAGE("launch begin: table set, tracing on");
 }
 
@@ -292,6 +300,8 @@ void tracer::launch_end(const Sanitizer_LaunchData& launch) {
   traced_launch out;
   out.label = p.label;
   out.kernel = p.kernel;
+  out.grid = p.grid;
+  out.block = p.block;
   std::vector<unsigned char> host(table_bytes);
   // At launch end the kernel may still run (measured on the H100: a 1M-element launch read back
   // here came out with a quarter of its accesses): wait for its stream before the copy.

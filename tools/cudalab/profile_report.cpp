@@ -77,6 +77,7 @@ std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_laun
     kernel_profile& k = by_name[name];
     k.name = name;
     ++k.launches;
+    if (l.shape_known()) k.shapes.insert({l.grid, l.block});
     if (!l.error.empty()) {
       ++k.untraced_launches;
       continue;
@@ -96,6 +97,31 @@ std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_laun
 }
 
 namespace {
+
+// "32x32" for (32, 32, 1): the dimensions up to the last that is not 1; "1" for (1, 1, 1).
+std::string dims_text(const std::array<unsigned, 3>& d) {
+  const std::size_t used = d[2] != 1 ? 3 : d[1] != 1 ? 2 : 1;
+  std::string text = std::to_string(d[0]);
+  for (std::size_t i = 1; i < used; ++i) text += "x" + std::to_string(d[i]);
+  return text;
+}
+
+// The table's line under a kernel: its launches' grid and block, or how many shapes they had.
+std::string shape_line(const kernel_profile& k) {
+  if (k.shapes.empty()) return "";
+  if (k.shapes.size() > 1)
+    return "  launched with " + std::to_string(k.shapes.size()) + " grid and block shapes\n";
+  const auto& [grid, block] = *k.shapes.begin();
+  return "  grid " + dims_text(grid) + ", block " + dims_text(block) + "\n";
+}
+
+// CSV: "32x32x1", "varies" for several shapes, empty where not known.
+std::string csv_dims(const kernel_profile& k, bool grid) {
+  if (k.shapes.empty()) return "";
+  if (k.shapes.size() > 1) return "varies";
+  const std::array<unsigned, 3>& d = grid ? k.shapes.begin()->first : k.shapes.begin()->second;
+  return std::to_string(d[0]) + "x" + std::to_string(d[1]) + "x" + std::to_string(d[2]);
+}
 
 void write_heading(std::ostream& out, const program_end& end) {
   const char* witness = end.witness == "counters" ? "CUPTI's SASS counters, a run a kernel"
@@ -146,7 +172,7 @@ void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& k
         known(k.bytes_known(), k.waste()).c_str(),
         cells::compact_count(static_cast<double>(c.shared_ld_conflicts + c.shared_st_conflicts))
             .c_str());
-    out << line;
+    out << line << shape_line(k);
     if (k.untraced_launches)
       out << "  " << k.untraced_launches << " of its launches could not be "
           << (k.witness == profile_witness::counters ? "counted" : "traced") << ": not counted\n";
@@ -217,7 +243,7 @@ nlohmann::ordered_json line_record(const line_totals& t) {
 void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& kernels) {
   out << "kernel,launches,untraced_launches,dropped,ld_requests,ld_sectors,ld_bytes,st_requests,"
          "st_sectors,st_bytes,ideal_sectors,waste_sectors,shared_ld_wavefronts,"
-         "shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts,witness\n";
+         "shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts,witness,grid,block\n";
   for (const kernel_profile& k : kernels) {
     const model::access_counts& c = k.counts;
     // Counts a witness does not have are left empty.
@@ -230,7 +256,7 @@ void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& ker
         << ',' << bytes(c.global_st_bytes) << ',' << bytes(k.ideal_sectors()) << ','
         << bytes(k.waste()) << ',' << c.shared_ld_wavefronts << ',' << c.shared_st_wavefronts << ','
         << c.shared_ld_conflicts << ',' << c.shared_st_conflicts << ',' << to_string(k.witness)
-        << '\n';
+        << ',' << csv_dims(k, true) << ',' << csv_dims(k, false) << '\n';
   }
 }
 
@@ -272,6 +298,14 @@ void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& ke
                               {"shared_st_wavefronts", c.shared_st_wavefronts},
                               {"shared_ld_conflicts", c.shared_ld_conflicts},
                               {"shared_st_conflicts", c.shared_st_conflicts}});
+    // One shape: its grid and block; none known or several: null.
+    auto& row = doc["kernels"].back();
+    row["grid"] = nullptr;
+    row["block"] = nullptr;
+    if (k.shapes.size() == 1) {
+      row["grid"] = k.shapes.begin()->first;
+      row["block"] = k.shapes.begin()->second;
+    }
     if (!k.bytes_known())  // the counters have no bytes: null, not a made-up 0
       for (const char* key : {"ld_bytes", "st_bytes", "ideal_sectors", "waste_sectors"})
         doc["kernels"].back()[key] = nullptr;

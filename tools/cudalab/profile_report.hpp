@@ -5,11 +5,14 @@
 #include "cudalab/trace/trace_record.hpp"
 #include "cudalab/trace_lines.hpp"
 
+#include <array>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <regex>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cudalab::tool {
@@ -25,7 +28,10 @@ struct kernel_profile {
   std::uint64_t launches = 0;
   std::uint64_t untraced_launches = 0;  // launches the tracer reported an error for
   std::uint64_t dropped = 0;            // accesses lost to a full table: the counts are low
-  model::access_counts counts;          // global loads and stores, shared accesses
+  // The (grid, block) shapes its launches had, as the tracer saw them (the counters' rows have
+  // none: they sum launches without their shapes).
+  std::set<std::pair<std::array<unsigned, 3>, std::array<unsigned, 3>>> shapes;
+  model::access_counts counts;  // global loads and stores, shared accesses
   // Whether the bytes the lanes asked for are known (the tracer's), and so the ideal and waste.
   bool bytes_known() const { return witness == profile_witness::tracer; }
   // The fewest 32-byte sectors the bytes the lanes asked for could fill, loads and stores.

@@ -28,6 +28,10 @@ std::string format_traced_launch(const traced_launch& launch) {
   nlohmann::json j;
   j["label"] = launch.label;
   j["kernel"] = launch.kernel;
+  if (launch.shape_known()) {
+    j["grid"] = launch.grid;
+    j["block"] = launch.block;
+  }
   if (!launch.error.empty()) {
     j["error"] = launch.error;
     return j.dump();

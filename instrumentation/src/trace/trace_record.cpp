@@ -40,6 +40,17 @@ traced_launch parse_traced_launch(const std::string& line) {
     out.function_size = count(j, "function_size");
     out.dropped = count(j, "dropped");
     out.launches = j.contains("launches") ? count(j, "launches") : 1;
+    for (auto [key, dims] : {std::pair{"grid", &out.grid}, std::pair{"block", &out.block}}) {
+      if (!j.contains(key)) continue;
+      const json& d = j.at(key);
+      if (!d.is_array() || d.size() != 3)
+        throw error(std::string("trace: ") + key + " is not 3 numbers");
+      for (std::size_t i = 0; i < 3; ++i) {
+        if (!d[i].is_number_unsigned() || d[i].get<std::uint64_t>() == 0)
+          throw error(std::string("trace: ") + key + " has a dimension that is no positive count");
+        (*dims)[i] = d[i].get<unsigned>();
+      }
+    }
     if (j.contains("pcs")) {
       for (const json& p : j.at("pcs")) {
         traced_pc pc;

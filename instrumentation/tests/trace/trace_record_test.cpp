@@ -74,6 +74,23 @@ TEST(trace_record, the_launches_a_line_covers_read_back_and_default_to_one) {
   EXPECT_EQ(parse_traced_launch(format_traced_launch(l)).launches, 7u);
 }
 
+// The tracer writes each launch's grid and block; a line without them (the SASS metrics') reads
+// back as unknown, and a shape that is not 3 positive counts is refused.
+TEST(trace_record, a_launch_shape_reads_back_and_a_bad_one_is_refused) {
+  traced_launch l = sample_launch();
+  EXPECT_FALSE(parse_traced_launch(format_traced_launch(l)).shape_known());
+  l.grid = {64, 64, 1};
+  l.block = {32, 8, 1};
+  const traced_launch back = parse_traced_launch(format_traced_launch(l));
+  ASSERT_TRUE(back.shape_known());
+  EXPECT_EQ(back.grid, l.grid);
+  EXPECT_EQ(back.block, l.block);
+  EXPECT_THROW(parse_traced_launch(R"({"label":"x","kernel":"k","grid":[1,2],"block":[1,1,1]})"),
+               error);
+  EXPECT_THROW(parse_traced_launch(R"({"label":"x","kernel":"k","grid":[1,0,1],"block":[1,1,1]})"),
+               error);
+}
+
 TEST(trace_record, an_error_line_carries_its_reason) {
   traced_launch failed;
   failed.label = "x|1|32|0";

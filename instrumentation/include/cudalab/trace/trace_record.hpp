@@ -12,6 +12,7 @@
 
 #include "cudalab/model/access_model.hpp"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -46,6 +47,11 @@ struct traced_launch {
   // The launches the counts cover: 1 for the tracer (a line a launch); the SASS metrics' line of
   // a kernel function sums every launch of it in the measured range.
   std::uint64_t launches = 1;
+  // The launch's grid and block (x, y, z), as the tracer saw it begin; all 0 where not known
+  // (the SASS metrics' line sums launches that may differ).
+  std::array<unsigned, 3> grid{0, 0, 0};
+  std::array<unsigned, 3> block{0, 0, 0};
+  bool shape_known() const { return grid[0] != 0; }
 };
 
 // The label the runner gives a point, so that a trace read in another process finds its row.

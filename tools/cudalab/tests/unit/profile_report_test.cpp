@@ -206,10 +206,10 @@ TEST(profile_report, counters_rows_carry_their_launches_and_no_bytes) {
   for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;
 
   write_profile_csv(csv, rows);
-  EXPECT_NE(csv.str().find("\"strided\",1,0,0,10,320,1280,0,0,0,40,280,0,0,0,0,tracer\n"),
+  EXPECT_NE(csv.str().find("\"strided\",1,0,0,10,320,1280,0,0,0,40,280,0,0,0,0,tracer,,\n"),
             std::string::npos)
       << csv.str();
-  EXPECT_NE(csv.str().find("\"strided\",3,0,0,10,320,,0,0,,,,0,0,0,0,counters\n"),
+  EXPECT_NE(csv.str().find("\"strided\",3,0,0,10,320,,0,0,,,,0,0,0,0,counters,,\n"),
             std::string::npos)
       << csv.str();
   write_profile_json(json, rows, end);
@@ -235,6 +235,39 @@ TEST(profile_report, counters_rows_carry_their_launches_and_no_bytes) {
   const auto with_lines = nlohmann::json::parse(by_line_json.str());
   EXPECT_EQ(with_lines["kernels"][0]["lines"].size(), 1u);
   EXPECT_FALSE(with_lines["kernels"][1].contains("lines"));
+}
+
+// A kernel's launches keep their grid and block: one shape under its row in the table, as
+// 3 dimensions in CSV and JSON; several shapes are counted ("varies" in CSV, null in JSON).
+TEST(profile_report, a_kernel_shows_the_grid_and_block_it_was_launched_with) {
+  trace::traced_launch a = launch("tiled", 10, 128, 40);
+  a.grid = {32, 32, 1};
+  a.block = {32, 8, 1};
+  trace::traced_launch b = launch("other", 1, 128, 4);
+  b.grid = {4096, 1, 1};
+  b.block = {256, 1, 1};
+  trace::traced_launch c = b;
+  c.grid = {8192, 1, 1};
+  const auto kernels = profile_kernels({a, b, c}, {});
+  std::ostringstream table, csv, json;
+  const program_end end{"./app", "exit 0", true, "tracer"};
+  write_profile_table(table, kernels, end);
+  EXPECT_NE(table.str().find("\n  grid 32x32, block 32x8\n"), std::string::npos) << table.str();
+  EXPECT_NE(table.str().find("\n  launched with 2 grid and block shapes\n"), std::string::npos)
+      << table.str();
+  write_profile_csv(csv, kernels);
+  EXPECT_NE(csv.str().find(",tracer,32x32x1,32x8x1\n"), std::string::npos) << csv.str();
+  EXPECT_NE(csv.str().find(",tracer,varies,varies\n"), std::string::npos) << csv.str();
+  write_profile_json(json, kernels, end);
+  const auto doc = nlohmann::json::parse(json.str());
+  for (const auto& k : doc["kernels"]) {
+    if (k["kernel"] == "tiled") {
+      EXPECT_EQ(k["grid"], nlohmann::json::array({32, 32, 1}));
+      EXPECT_EQ(k["block"], nlohmann::json::array({32, 8, 1}));
+    } else {
+      EXPECT_TRUE(k["grid"].is_null());
+    }
+  }
 }
 
 }  // namespace
