@@ -109,30 +109,8 @@ __global__ void __launch_bounds__(THREADS, 2)
       copy_b(next, b, col0, s + 1, n, wide_b);
     }
 #pragma unroll
-    for (unsigned k = 0; k < BK; ++k) {
-#pragma unroll
-      for (unsigned mi = 0; mi < WM_ITER; ++mi)
-#pragma unroll
-        for (unsigned i = 0; i < TM; i += 4) {
-          const unsigned r = warp_tile_row(t, BN, WM, WN, WM_ITER, WN_ITER, TM, TN, mi, i);
-          const float4 v = *reinterpret_cast<const float4*>(&cur[a_word(r, k, BM, BK, true)]);
-          float* dst = &a_reg[mi * TM + i];
-          dst[0] = v.x, dst[1] = v.y, dst[2] = v.z, dst[3] = v.w;
-        }
-#pragma unroll
-      for (unsigned ni = 0; ni < WN_ITER; ++ni)
-#pragma unroll
-        for (unsigned j = 0; j < TN; j += 4) {
-          const unsigned cc = warp_tile_col(t, BN, WN, WN_ITER, TN, ni, j);
-          const float4 v = *reinterpret_cast<const float4*>(&cur[b_word(k, cc, BM, BN, BK)]);
-          float* dst = &b_reg[ni * TN + j];
-          dst[0] = v.x, dst[1] = v.y, dst[2] = v.z, dst[3] = v.w;
-        }
-#pragma unroll
-      for (unsigned i = 0; i < WM_ITER * TM; ++i)
-#pragma unroll
-        for (unsigned j = 0; j < WN_ITER * TN; ++j) acc[i][j] += a_reg[i] * b_reg[j];
-    }
+    for (unsigned k = 0; k < BK; ++k)
+      warp_tile_column<BM, BN, BK, WM, WN, WM_ITER, WN_ITER, TM, TN>(cur, t, k, a_reg, b_reg, acc);
     // Step s + 1's A goes in after the arithmetic (its loads have had the whole of it to
     // arrive); its B copies are waited for. The one barrier then says both that step s + 1's
     // tiles are whole and that every warp is done with `cur`, which the next iteration refills.

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "matmul/matmul_index.cuh"
+#include "matmul/register_tiling_index.cuh"
 
 #include <cuda_runtime.h>
 
@@ -89,6 +90,40 @@ __device__ inline void copy_four_async(float* to, const float* m, std::size_t ro
     copy_4_async_if(inside, to + q, inside ? m + element_index(row, col + q, n) : m);
     if (!inside) to[q] = 0.0f;
   }
+}
+
+// One column k of a warp tile's product, the inner loop of warp_tiled and cp_async_pipeline
+// (they differ only in how the tiles reach shared memory): the thread's A values of column k
+// (16-byte reads of the transposed A tile), its B values of row k, then their outer product
+// into acc.
+template <unsigned BM, unsigned BN, unsigned BK, unsigned WM, unsigned WN, unsigned WM_ITER,
+          unsigned WN_ITER, unsigned TM, unsigned TN>
+__device__ __forceinline__ void warp_tile_column(const float* tiles, unsigned t, unsigned k,
+                                                 float (&a_reg)[WM_ITER * TM],
+                                                 float (&b_reg)[WN_ITER * TN],
+                                                 float (&acc)[WM_ITER * TM][WN_ITER * TN]) {
+#pragma unroll
+  for (unsigned mi = 0; mi < WM_ITER; ++mi)
+#pragma unroll
+    for (unsigned i = 0; i < TM; i += 4) {
+      const unsigned r = warp_tile_row(t, BN, WM, WN, WM_ITER, WN_ITER, TM, TN, mi, i);
+      const float4 v = *reinterpret_cast<const float4*>(&tiles[a_word(r, k, BM, BK, true)]);
+      float* dst = &a_reg[mi * TM + i];
+      dst[0] = v.x, dst[1] = v.y, dst[2] = v.z, dst[3] = v.w;
+    }
+#pragma unroll
+  for (unsigned ni = 0; ni < WN_ITER; ++ni)
+#pragma unroll
+    for (unsigned j = 0; j < TN; j += 4) {
+      const unsigned cc = warp_tile_col(t, BN, WN, WN_ITER, TN, ni, j);
+      const float4 v = *reinterpret_cast<const float4*>(&tiles[b_word(k, cc, BM, BN, BK)]);
+      float* dst = &b_reg[ni * TN + j];
+      dst[0] = v.x, dst[1] = v.y, dst[2] = v.z, dst[3] = v.w;
+    }
+#pragma unroll
+  for (unsigned i = 0; i < WM_ITER * TM; ++i)
+#pragma unroll
+    for (unsigned j = 0; j < WN_ITER * TN; ++j) acc[i][j] += a_reg[i] * b_reg[j];
 }
 
 }  // namespace cudalab::matmul
