@@ -90,8 +90,11 @@ int doctor_command(const args& a) {
        count == 0                    ? "cudalab profile needs a GPU to run a program's kernels"
        : counters.ok() && sass_lines ? "cudalab profile measures with CUPTI's SASS-level counters "
                                        "(the tracer if the program does not reach its exit)"
-       : tracer.ok ? "cudalab profile measures with the memory tracer (counters refused, above)"
-                   : "cudalab profile needs counters or the memory tracer (above)");
+       : !tracer.ok                  ? "cudalab profile needs counters or the memory tracer (above)"
+       : counters.ok()
+           ? "cudalab profile measures with the memory tracer (no libcudalab_sass_lines.so in this "
+             "build)"
+           : "cudalab profile measures with the memory tracer (counters refused, above)");
   const std::string nsys_fallback =
       "/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys";
   for (const auto& [tool, purpose] :

@@ -5,9 +5,10 @@
 // leaves the report of the launches before, marked incomplete. Which witness measures (--witness):
 // by default CUPTI's SASS-level counters where they are permitted, a run a kernel function
 // (profile_counters.hpp), and the tracer, which needs no counter permission, where they are
-// refused, launches are picked (--skip, --count), lines are asked for (their waste needs the
-// tracer's bytes), or the program does not reach its exit (the counters are read there); --witness
-// tracer, counters or both chooses, and profile says why whenever it falls back.
+// refused or missing from the build, or the program does not reach its exit (the counters are read
+// there; the program then runs again, traced), each said on stderr, and where launches are picked
+// (--skip, --count) or lines asked for (their waste needs the tracer's bytes); --witness tracer,
+// counters or both chooses.
 #include "commands.hpp"
 #include "options.hpp"
 #include "output_file.hpp"
@@ -169,6 +170,11 @@ int profile_command(const args& a) {
   const bool automatic = witness_text == "auto";
   std::string witness =
       automatic ? (picks_launches || by_line ? "tracer" : "counters") : witness_text;
+  if (witness != "tracer" && automatic && install.sass_lines_library.empty()) {
+    std::cerr << "cudalab profile: this build has no SASS metrics library "
+                 "(libcudalab_sass_lines.so): the memory tracer measures\n";
+    witness = "tracer";
+  }
   if (witness != "tracer") {
     // Refused counters (no permission, another profiler): the tracer measures, and says why.
     const counter_availability counters = counter_session::probe(0);

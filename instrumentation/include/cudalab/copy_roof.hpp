@@ -15,7 +15,8 @@ struct copy_roof {
   double gbps() const { return kernel_gbps > memcpy_gbps ? kernel_gbps : memcpy_gbps; }
   // Which copy set the roof, for the views: "cudaMemcpy" or "copy kernel".
   std::string source() const { return kernel_gbps > memcpy_gbps ? "copy kernel" : "cudaMemcpy"; }
-  // "copy roof 3012 GB/s (copy kernel; cudaMemcpy 2892)", or cudaMemcpy's alone.
+  // "copy roof 2870 GB/s (cudaMemcpy; cudaMemcpy 2870, copy kernel 2716)", or, where the kernel
+  // was not measured, "copy roof 2870 GB/s (cudaMemcpy device to device)".
   std::string describe() const;
 };
 
