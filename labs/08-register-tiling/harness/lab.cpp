@@ -100,8 +100,8 @@ lab make_lab_08_register_tiling() {
   ex.extra_metrics = fp32_fma_metrics();
   // A tile read through laundered pointers (generic LD) would read 0 on LDS/FMA.
   ex.bound_other_memory_paths = true;
-  ex.graded_variants = {"pad_to_64",   "pad_to_64_copies", "coarse_1d",
-                        "register_2d", "vectorized",       "warp_tiled"};
+  ex.graded_variants = {"pad_to_64",  "pad_to_64_copies", "coarse_1d",        "register_2d",
+                        "vectorized", "warp_tiled",       "cp_async_pipeline"};
   ex.graded_sweep_values = {static_cast<long>(mm::warp_tiled_default_config)};
   ex.untouched_fails_on = {"lds_per_fma", "speed"};
   ex.wrong_ways = {
