@@ -86,15 +86,15 @@ int doctor_command(const args& a) {
                    : "built, with the Compute Sanitizer API; --trace needs a GPU");
   // Which witness `cudalab profile` takes by default on this machine (profile_command.cpp).
   const bool sass_lines = !trace::tracer_install_here().sass_lines_library.empty();
-  line("profile", count > 0 && ((counters.ok() && sass_lines) || tracer.ok),
-       count == 0                    ? "cudalab profile needs a GPU to run a program's kernels"
-       : counters.ok() && sass_lines ? "cudalab profile measures with CUPTI's SASS-level counters "
-                                       "(the tracer if the program does not reach its exit)"
-       : !tracer.ok                  ? "cudalab profile needs counters or the memory tracer (above)"
-       : counters.ok()
-           ? "cudalab profile measures with the memory tracer (no libcudalab_sass_lines.so in this "
-             "build)"
-           : "cudalab profile measures with the memory tracer (counters refused, above)");
+  line(
+      "profile", count > 0 && ((counters.ok() && sass_lines) || tracer.ok),
+      count == 0 ? "cudalab profile needs a GPU to run a program's kernels"
+      : counters.ok() && sass_lines
+          ? "cudalab profile measures with SASS-level counters (the tracer if a program ends early)"
+      : !tracer.ok ? "cudalab profile needs counters or the memory tracer (above)"
+      : counters.ok()
+          ? "cudalab profile measures with the memory tracer (no libcudalab_sass_lines.so here)"
+          : "cudalab profile measures with the memory tracer (counters refused, above)");
   const std::string nsys_fallback =
       "/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys";
   for (const auto& [tool, purpose] :

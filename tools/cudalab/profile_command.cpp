@@ -110,7 +110,8 @@ int profile_command(const args& a) {
         << "Runs PROGRAM with CUPTI's SASS-level counters injected (or, where counters are "
            "refused, the memory tracer)\nand prints a row a kernel: global requests and sectors, "
            "the ideal sectors for the bytes asked,\nthe waste, shared conflicts. --witness "
-           "tracer|counters|both chooses; auto (the default) says why it falls back.\n--lines: "
+           "tracer|counters|both chooses; auto (the default) takes the counters where it "
+           "can.\n--lines: "
            "the same a source line under each kernel (PROGRAM built with -lineinfo);\n  in csv "
            "a row a line, in json a list under each kernel.\n";
     return exit_ok;
