@@ -1,19 +1,26 @@
 #!/bin/sh
-# profile_counts.sh <cudalab> <program> <argument> <witness> <kernel>=<counts>...: `cudalab
-# profile --witness <witness> --format csv` on a program the kit did not write, each expected
-# row (a kernel's CSV columns after its name: launches, untraced launches, dropped, ld requests,
-# ld sectors, ld bytes, st requests, st sectors, st bytes, ideal sectors, waste, shared ld and st
-# wavefronts, shared ld and st conflicts, witness) held to the closed forms
-# examples/CMakeLists.txt gives. <witness> is tracer, counters, both, or counters-refused:
+# profile_counts.sh <cudalab> <program> <argument> <witness> [--nvtx REGEX] <kernel>=<counts>...:
+# `cudalab profile --witness <witness> --format csv` on a program the kit did not write, each
+# expected row (a kernel's CSV columns after its name: launches, untraced launches, dropped, ld
+# requests, ld sectors, ld bytes, st requests, st sectors, st bytes, ideal sectors, waste, shared
+# ld and st wavefronts, shared ld and st conflicts, witness, grid, block) held to the closed forms
+# examples/CMakeLists.txt gives, no other row, and every row timed: a positive time_ns over as
+# many launches as it counted (the timing run's); and DRAM bytes read and written on every row
+# where counters are permitted, none (and said why) where they are refused. <witness> is tracer, counters, both, or counters-refused:
 # counters asked for with CUDALAB_COUNTERS_REFUSE=ERR_NVGPUCTRPERM, so that profile must say so
 # on stderr and measure with the tracer. Exit 77 (a skip) only where there is no CUDA device,
 # which profile says with exit 3.
 tool=$1 program=$2 argument=$3 witness=$4
 shift 4
+nvtx=
+if [ "$1" = --nvtx ]; then nvtx=$2; shift 2; fi
 err=$(mktemp)
 if [ "$witness" = counters-refused ]; then
   csv=$(CUDALAB_COUNTERS_REFUSE=ERR_NVGPUCTRPERM "$tool" profile --witness counters --format csv \
     -- "$program" "$argument" 2>"$err")
+elif [ -n "$nvtx" ]; then
+  csv=$("$tool" profile --witness "$witness" --nvtx "$nvtx" --format csv -- "$program" \
+    "$argument" 2>"$err")
 else
   csv=$("$tool" profile --witness "$witness" --format csv -- "$program" "$argument" 2>"$err")
 fi
@@ -28,9 +35,25 @@ if [ "$witness" = counters-refused ]; then
   echo "$said" | grep -q "counters refused (.*ERR_NVGPUCTRPERM.*): the memory tracer measures instead" ||
     { echo "profile_counts: no line saying the counters were refused"; exit 1; }
 fi
+rows=$(echo "$csv" | tail -n +2 | grep -c .)
+[ "$rows" -eq $# ] || { echo "profile_counts: $rows rows, $# expected"; exit 1; }
 for expected in "$@"; do
   kernel=${expected%%=*} want=${expected#*=}
-  echo "$csv" | grep -Fxq "\"$kernel\",$want" ||
-    { echo "profile_counts: no row '\"$kernel\",$want'"; exit 1; }
+  row=$(echo "$csv" | grep -F "\"$kernel\",$want," | head -n 1)
+  [ -n "$row" ] || { echo "profile_counts: no row '\"$kernel\",$want,...'"; exit 1; }
+  # After the expected columns: time_ns, then timed_launches, which equals launches (column 2).
+  echo "$row" | awk -F, '{ exit !($20 ~ /^[1-9][0-9]*$/ && $21 == $2) }' ||
+    { echo "profile_counts: row '$row' is not timed over its launches"; exit 1; }
+  if [ "$witness" = counters-refused ]; then
+    echo "$row" | awk -F, '{ exit !($22 == "" && $23 == "") }' ||
+      { echo "profile_counts: row '$row' has DRAM bytes though counters were refused"; exit 1; }
+  else
+    echo "$row" | awk -F, '{ exit !($22 ~ /^[0-9]+$/ && $23 ~ /^[0-9]+$/) }' ||
+      { echo "profile_counts: row '$row' has no DRAM bytes"; exit 1; }
+  fi
 done
+if [ "$witness" = counters-refused ]; then
+  echo "$said" | tr '\n' ' ' | grep -q "No DRAM bytes: counters refused" ||
+    { echo "profile_counts: no line saying why there are no DRAM bytes"; exit 1; }
+fi
 echo "profile_counts: every kernel equals its closed form"

@@ -8,6 +8,8 @@
 #   no-kernel  one line "launched no CUDA kernel", exit 2 (so for a program that is not CUDA's,
 #              `true`)
 #   no-match   --kernel that names no kernel: one line, exit 2
+# A program that exited is run once more, uninstrumented, and its kernel timed; one that did not
+# finish is not, and the report says so.
 # Each runs with profile's default witness: the counters where permitted, which a program that
 # does not reach its exit leaves unread, so for abort and hang profile must say so and measure
 # with the tracer (its stderr note), and exit-3's row is the counters'. The child's own output
@@ -46,6 +48,11 @@ if ! grep -q "counters refused" "$err"; then
     exit-3) expect "$out" "witness: CUPTI's SASS counters" ;;
   esac
 fi
+# A program that did not finish is not run again to be timed; one that exited is, whatever its code.
+case $way in
+  abort | hang) expect "$out" "(not measured: the program did not finish)" ;;
+  exit-3) grep -q "; time [0-9]" "$out" || fail "touch has no time under its row" ;;
+esac
 case $way in
   abort) expect "$out" "(signal 6)"; expect "$out" "INCOMPLETE" ;;
   exit-3)
@@ -57,7 +64,7 @@ case $way in
     [ "$status" -eq 2 ] || fail "exit $status, not 2"
     [ "$(wc -l <"$err")" -eq 1 ] || fail "not one line on stderr"
     if [ "$way" = no-match ]; then
-      expect "$err" "launched no kernel that --kernel, --skip and --count select"
+      expect "$err" "launched no kernel that --kernel, --nvtx, --skip and --count select"
     else
       expect "$err" "launched no CUDA kernel"
     fi

@@ -2,10 +2,14 @@
 // twice, by a naive kernel (rows read, columns written: each warp's 32 stores land in 32
 // different sectors) and by a 32 x 32 tile in shared memory padded to 33 columns (both sides
 // coalesced, no bank conflict). `cudalab profile --
-// build/release/examples/cudalab_example_transpose` is meant to show the two side by side.
+// build/release/examples/cudalab_example_transpose` is meant to show the two side by side. Each
+// launch sits in an NVTX range ("main/naive", "main/tiled"), as a real program marks its phases,
+// so that a profiler can pick one (`cudalab profile --nvtx tiled`); "main" opens before the first
+// CUDA call.
 //
 // Usage: cudalab_example_transpose [n]   (default 4096; exit 2 on a bad argument)
 #include <cuda_runtime.h>
+#include <nvtx3/nvToolsExt.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -57,6 +61,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "transpose: n must be 1 to 16384\n");
     return 2;
   }
+  nvtxRangePushA("main");
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
     std::fprintf(stderr, "transpose: no CUDA device\n");
@@ -71,17 +76,22 @@ int main(int argc, char** argv) {
   CHECK(cudaMemcpy(d_in, in.data(), bytes, cudaMemcpyHostToDevice));
   const unsigned side = static_cast<unsigned>(n), tiles = (side + 31) / 32;
   std::size_t wrong = 0;
+  nvtxRangePushA("naive");
   transpose_naive<<<dim3(tiles, tiles), dim3(32, 32)>>>(d_in, d_out, side);
   CHECK(cudaGetLastError());
+  nvtxRangePop();
   CHECK(cudaMemcpy(out.data(), d_out, bytes, cudaMemcpyDeviceToHost));
   wrong += count_wrong(in, out, side);
   CHECK(cudaMemset(d_out, 0, bytes));
+  nvtxRangePushA("tiled");
   transpose_tiled<<<dim3(tiles, tiles), dim3(32, 32)>>>(d_in, d_out, side);
   CHECK(cudaGetLastError());
+  nvtxRangePop();
   CHECK(cudaMemcpy(out.data(), d_out, bytes, cudaMemcpyDeviceToHost));
   wrong += count_wrong(in, out, side);
   CHECK(cudaFree(d_in));
   CHECK(cudaFree(d_out));
+  nvtxRangePop();
   std::printf("transpose: %lu x %lu, twice, %zu wrong\n", n, n, wrong);
   return wrong == 0 ? 0 : 1;
 }

@@ -22,6 +22,7 @@
 #include "cudalab/trace/device_table.hpp"
 #include "cudalab/trace/trace_record.hpp"
 #include "injection_entry.hpp"
+#include "nvtx_ranges.hpp"
 
 #include <dlfcn.h>
 #include <sanitizer.h>
@@ -102,6 +103,7 @@ struct pending_launch {
   void* table = nullptr;
   std::array<unsigned, 3> grid{0, 0, 0};
   std::array<unsigned, 3> block{0, 0, 0};
+  std::string nvtx;
 };
 
 class tracer {
@@ -259,17 +261,27 @@ void tracer::launch_begin(const Sanitizer_LaunchData& launch) {
   CUDALAB_STAGE("launch begin: %s (%s)", kernel.c_str(),
                 m_label.empty() ? "not traced" : m_label.c_str());
   context_buffers* b = buffers_for(launch.context, launch.hStream);
+  // The launch callback runs on the launching thread: its open NVTX ranges are the launch's.
+  const std::string nvtx = cudalab::injection::nvtx_path_of_this_thread();
+  const auto untraced = [&] {
+    traced_launch out;
+    out.label = m_label;
+    out.kernel = kernel;
+    out.error = m_failure;
+    out.nvtx = nvtx;
+    write(out);
+  };
   if (m_label.empty() || b == nullptr) {
     if (b)
       check(sanitizerSetLaunchCallbackData(launch.hLaunch, launch.function, launch.hStream, b->off),
             "sanitizerSetLaunchCallbackData");
-    if (!m_label.empty()) write({m_label, kernel, {}, 0, 0, 0, m_failure, {}});
+    if (!m_label.empty()) untraced();
     return;
   }
   if (!m_failure.empty()) {
     check(sanitizerSetLaunchCallbackData(launch.hLaunch, launch.function, launch.hStream, b->off),
           "sanitizerSetLaunchCallbackData");
-    write({m_label, kernel, {}, 0, 0, 0, m_failure, {}});
+    untraced();
     return;
   }
   table_header on{1, table_capacity, 0, 0};
@@ -279,7 +291,7 @@ void tracer::launch_begin(const Sanitizer_LaunchData& launch) {
       !check(
           sanitizerSetLaunchCallbackData(launch.hLaunch, launch.function, launch.hStream, b->table),
           "sanitizerSetLaunchCallbackData")) {
-    write({m_label, kernel, {}, 0, 0, 0, m_failure, {}});
+    untraced();
     return;
   }
   m_pending[launch.hLaunch] = {m_label,
@@ -287,7 +299,8 @@ void tracer::launch_begin(const Sanitizer_LaunchData& launch) {
                                launch.module,
                                b->table,
                                {launch.gridDim_x, launch.gridDim_y, launch.gridDim_z},
-                               {launch.blockDim_x, launch.blockDim_y, launch.blockDim_z}};
+                               {launch.blockDim_x, launch.blockDim_y, launch.blockDim_z},
+                               nvtx};
   CUDALAB_STAGE("launch begin: table set, tracing on");
 }
 
@@ -302,6 +315,7 @@ void tracer::launch_end(const Sanitizer_LaunchData& launch) {
   out.kernel = p.kernel;
   out.grid = p.grid;
   out.block = p.block;
+  out.nvtx = p.nvtx;
   std::vector<unsigned char> host(table_bytes);
   // At launch end the kernel may still run (measured on the H100: a 1M-element launch read back
   // here came out with a quarter of its accesses): wait for its stream before the copy.

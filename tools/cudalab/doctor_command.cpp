@@ -95,6 +95,18 @@ int doctor_command(const args& a) {
       : counters.ok()
           ? "cudalab profile measures with the memory tracer (no libcudalab_sass_lines.so here)"
           : "cudalab profile measures with the memory tracer (counters refused, above)");
+  // What profile's two further runs add: each kernel's time, and its DRAM bytes where counters
+  // are permitted.
+  const trace::tracer_install install = trace::tracer_install_here();
+  const bool timed = !install.kernel_times_library.empty();
+  const bool dram = counters.ok() && !install.kernel_dram_library.empty();
+  line("profile time, DRAM", count > 0 && timed && dram,
+       count == 0 ? "need a GPU"
+       : !timed   ? "no libcudalab_kernel_times.so here: profile cannot time kernels"
+       : dram     ? "profile times each kernel (CUPTI activity) and counts its DRAM bytes"
+       : counters.ok()
+           ? "profile times each kernel; no libcudalab_kernel_dram.so here: no DRAM bytes"
+           : "profile times each kernel; no DRAM bytes (counters refused, above)");
   const std::string nsys_fallback =
       "/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys";
   for (const auto& [tool, purpose] :

@@ -7,8 +7,12 @@
 // (profile_counters.hpp), and the tracer, which needs no counter permission, where they are
 // refused or missing from the build, or the program does not reach its exit (the counters are read
 // there; the program then runs again, traced), each said on stderr, and where launches are picked
-// (--skip, --count) or lines asked for (their waste needs the tracer's bytes); --witness tracer,
-// counters or both chooses.
+// (--skip, --count, --nvtx) or lines asked for (their waste needs the tracer's bytes); --witness
+// tracer, counters or both chooses. Both witnesses are the program's NVTX tool as well, so each
+// launch carries the ranges it was made in. Once the measured run reached its exit, two more runs
+// give what the witnesses cannot: the time of each kernel, with no code patched
+// (instrumentation/kernel_times), and its DRAM bytes, under the Range Profiler where counters are
+// permitted (instrumentation/kernel_dram).
 #include "commands.hpp"
 #include "options.hpp"
 #include "output_file.hpp"
@@ -39,8 +43,9 @@ namespace {
 // Within 120 columns: the options on a line of their own.
 constexpr const char* usage_line = "cudalab profile [options] -- PROGRAM [ARGS...]";
 constexpr const char* options_line =
-    "  options: --format table|csv|json, --lines, --output FILE, --kernel REGEX, --skip N, "
-    "--count M, --timeout S,\n           --witness auto|tracer|counters|both";
+    "  options: --format table|csv|json, --lines, --output FILE, --kernel REGEX, --nvtx REGEX, "
+    "--skip N, --count M,\n           --timeout S, --witness auto|tracer|counters|both, --no-time, "
+    "--no-dram";
 
 // PROGRAM as exec would find it: a path (with a slash) as given, a bare name along PATH.
 // usage_error when there is no such executable file.
@@ -97,6 +102,30 @@ std::vector<kernel_profile> beside_each_other(const std::vector<kernel_profile>&
   return rows;
 }
 
+// Runs the program once more with `environment` (an injection library that writes a line a
+// launch to `output`), its output dropped (the measured run passed it through), and attaches what
+// the lines carry (attach_times); returns why not, where that run did not reach its exit or
+// counted no launch (the first launch's error says why).
+std::string run_again(const std::vector<std::string>& argv,
+                      std::vector<std::pair<std::string, std::string>> environment,
+                      const std::string& output, int timeout, std::vector<kernel_profile>& kernels,
+                      const launch_selection& select, const char* what) {
+  child_spec spec;
+  spec.argv = argv;
+  spec.set_environment = std::move(environment);
+  spec.deadline_seconds = timeout;
+  spec.capture_output = true;
+  const child_result ran = run_child(spec);
+  if (ran.signal != 0 || ran.timed_out) return std::string("the ") + what + " " + ran.describe();
+  const std::vector<trace::traced_launch> launches = trace::read_trace_file(output);
+  if (!launches.empty() &&
+      std::all_of(launches.begin(), launches.end(),
+                  [](const trace::traced_launch& l) { return !l.error.empty(); }))
+    return launches.front().error;
+  attach_times(kernels, launches, select);
+  return "";
+}
+
 }  // namespace
 
 int profile_command(const args& a) {
@@ -109,26 +138,32 @@ int profile_command(const args& a) {
         << options_line << "\n"
         << "Runs PROGRAM with CUPTI's SASS-level counters injected (or, where counters are "
            "refused, the memory tracer)\nand prints a row a kernel: global requests and sectors, "
-           "the ideal sectors for the bytes asked,\nthe waste, shared conflicts. --witness "
-           "tracer|counters|both chooses; auto (the default) takes the counters where it "
-           "can.\n--lines: "
-           "the same a source line under each kernel (PROGRAM built with -lineinfo);\n  in csv "
-           "a row a line, in json a list under each kernel.\n";
+           "the ideal sectors for the bytes asked,\nthe waste, shared conflicts; then runs it "
+           "again, no code patched, to time each kernel (--no-time: not),\nand, where counters are "
+           "permitted, once more to count each kernel's DRAM bytes (--no-dram: not).\n--witness "
+           "tracer|counters|both chooses; auto (the default) takes the counters where it can.\n"
+           "--nvtx: only launches made inside matching NVTX push/pop ranges (\"outer/inner\").\n"
+           "--lines: the same a source line under each kernel (PROGRAM built with -lineinfo);\n"
+           "  in csv a row a line, in json a list under each kernel.\n";
     return exit_ok;
   }
   po::options_description options("profile options");
   std::string format_text = "table", output_text, kernel_text, timeout_text = "600",
               skip_text = "0", count_text;
-  bool by_line = false;
+  std::string nvtx_text;
+  bool by_line = false, untimed = false, no_dram = false;
   std::string witness_text = "auto";
   options.add_options()("format,f", po::value(&format_text), "table, csv or json")(
       "lines", po::bool_switch(&by_line), "a kernel's source lines, most waste first")(
       "output,o", po::value(&output_text), "write the report to FILE (atomically)")(
       "kernel,k", po::value(&kernel_text), "only the kernels whose name matches REGEX")(
+      "nvtx", po::value(&nvtx_text), "only the launches made inside NVTX ranges matching REGEX")(
       "skip", po::value(&skip_text), "leave out the first N launches (of those --kernel keeps)")(
       "count", po::value(&count_text), "then keep M launches (default: all)")(
       "timeout", po::value(&timeout_text), "seconds before the program is stopped (600)")(
-      "witness", po::value(&witness_text), "auto (default), tracer, counters or both");
+      "witness", po::value(&witness_text), "auto (default), tracer, counters or both")(
+      "no-time", po::bool_switch(&untimed), "skip the run that times the kernels")(
+      "no-dram", po::bool_switch(&no_dram), "skip the run that counts their DRAM bytes");
   // A program given without -- would read as an option's stray value: say where it goes.
   if (dashes == a.end() || dashes + 1 == a.end())
     throw usage_error("profile needs a program after --: " + std::string(usage_line));
@@ -143,10 +178,11 @@ int profile_command(const args& a) {
       witness_text != "both")
     throw usage_error("--witness '" + shown(witness_text, 32) +
                       "': profile's witnesses are auto, tracer, counters and both");
-  const bool picks_launches = skip_text != "0" || !count_text.empty();
+  const bool picks_launches = skip_text != "0" || !count_text.empty() || !nvtx_text.empty();
   if ((witness_text == "counters" || witness_text == "both") && picks_launches)
     throw usage_error(
-        "--skip and --count pick launches, which only the tracer tells apart (--witness tracer)");
+        "--skip, --count and --nvtx pick launches, which only the tracer tells apart (--witness "
+        "tracer)");
   const int timeout = parse_int_option("--timeout", timeout_text, 1, 86400);
   launch_selection select;
   select.skip = static_cast<std::uint64_t>(parse_int_option("--skip", skip_text, 0, 1 << 30));
@@ -157,6 +193,13 @@ int profile_command(const args& a) {
       select.name.emplace(kernel_text, std::regex::ECMAScript);
     } catch (const std::regex_error&) {
       throw usage_error("--kernel '" + shown(kernel_text, 32) + "' is not a regular expression");
+    }
+  }
+  if (!nvtx_text.empty()) {
+    try {
+      select.nvtx.emplace(nvtx_text, std::regex::ECMAScript);
+    } catch (const std::regex_error&) {
+      throw usage_error("--nvtx '" + shown(nvtx_text, 32) + "' is not a regular expression");
     }
   }
   const std::string program = executable_of(*(dashes + 1));
@@ -176,9 +219,15 @@ int profile_command(const args& a) {
                  "(libcudalab_sass_lines.so): the memory tracer measures\n";
     witness = "tracer";
   }
+  // Whether counters are permitted here: asked once, where a witness or the DRAM run needs them.
+  std::optional<counter_availability> counters_probed;
+  const auto counters_here = [&]() -> const counter_availability& {
+    if (!counters_probed) counters_probed = counter_session::probe(0);
+    return *counters_probed;
+  };
   if (witness != "tracer") {
     // Refused counters (no permission, another profiler): the tracer measures, and says why.
-    const counter_availability counters = counter_session::probe(0);
+    const counter_availability& counters = counters_here();
     if (!counters.ok()) {
       std::cerr << "cudalab profile: counters refused (" << counters.reason
                 << "): the memory tracer measures instead\n  fix: " << counters.fix << "\n";
@@ -206,6 +255,8 @@ int profile_command(const args& a) {
     spec.set_environment =
         trace::traced_child_environment(install, workspace.trace_file(), workspace.dir());
     spec.set_environment.emplace_back("CUDALAB_TRACE_EVERY_LAUNCH", "1");
+    // The tracer is the program's NVTX tool too: each launch carries its open ranges (--nvtx).
+    spec.set_environment.emplace_back("NVTX_INJECTION64_PATH", install.library);
     spec.deadline_seconds = timeout;
     ended = run_child(spec);
     complete = ended.signal == 0 && !ended.timed_out;
@@ -239,14 +290,39 @@ int profile_command(const args& a) {
       kernels = counted_kernels(counted.functions, select);
     }
   }
-  const program_end end{*(dashes + 1), ended.describe(), complete, witness};
+  program_end end{*(dashes + 1), ended.describe(), complete, witness, "", ""};
   if (kernels.empty()) {
     std::cerr << "cudalab profile: " << end.program << " (" << end.how << ") "
-              << (launches.empty() ? "launched no CUDA kernel"
-                                   : "launched no kernel that --kernel, --skip and --count select")
+              << (launches.empty()
+                      ? "launched no CUDA kernel"
+                      : "launched no kernel that --kernel, --nvtx, --skip and --count select")
               << "\n";
     return exit_usage;
   }
+  // Time: a run of its own, with no code patched (both witnesses patch it); DRAM bytes: another,
+  // under the Range Profiler, where counters are permitted.
+  if (untimed)
+    end.why_untimed = "--no-time";
+  else if (!complete)
+    end.why_untimed = "the program did not finish";
+  else if (install.kernel_times_library.empty())
+    end.why_untimed = "this build has no libcudalab_kernel_times.so";
+  else
+    end.why_untimed =
+        run_again(argv, trace::timed_child_environment(install, workspace.dir() + "/times.jsonl"),
+                  workspace.dir() + "/times.jsonl", timeout, kernels, select, "timing run");
+  if (no_dram)
+    end.why_no_dram = "--no-dram";
+  else if (!complete)
+    end.why_no_dram = "the program did not finish";
+  else if (install.kernel_dram_library.empty())
+    end.why_no_dram = "this build has no libcudalab_kernel_dram.so";
+  else if (!counters_here().ok())
+    end.why_no_dram = "counters refused: " + counters_here().reason;
+  else
+    end.why_no_dram =
+        run_again(argv, trace::dram_child_environment(install, workspace.dir() + "/dram.jsonl"),
+                  workspace.dir() + "/dram.jsonl", timeout, kernels, select, "DRAM run");
   profile_lines lines;
   lines.witness = witness == "counters" ? profile_witness::counters : profile_witness::tracer;
   if (by_line) {
@@ -272,12 +348,16 @@ int profile_command(const args& a) {
     output->commit(write);
   else
     write(std::cout);
-  // CSV has no place for how the program ended or why lines are missing: stderr says it.
+  // CSV has no place for how the program ended or why times, DRAM bytes or lines are missing:
+  // stderr says it.
   if (format_text == "csv") {
     std::string notes;
     if (!end.complete)
       notes =
           end.program + " (" + end.how + ") did not finish: the rows hold the launches before. ";
+    if (!untimed && !end.why_untimed.empty())
+      notes += "The kernels are not timed: " + end.why_untimed + ". ";
+    if (!no_dram && !end.why_no_dram.empty()) notes += "No DRAM bytes: " + end.why_no_dram + ". ";
     if (by_line && !lines.why_none.empty())
       notes += "Some accesses have no source line: " + lines.why_none;
     if (!notes.empty())

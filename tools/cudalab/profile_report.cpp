@@ -62,6 +62,7 @@ std::vector<trace::traced_launch> selected_launches(
   std::uint64_t matched = 0;  // launches whose name matched, so far
   for (const trace::traced_launch& l : launches) {
     if (select.name && !std::regex_search(kernel_display_name(l.kernel), *select.name)) continue;
+    if (select.nvtx && !std::regex_search(l.nvtx, *select.nvtx)) continue;
     const std::uint64_t index = matched++;
     if (index >= select.skip && index - select.skip < select.count) kept.push_back(l);
   }
@@ -96,6 +97,40 @@ std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_laun
   return kernels;
 }
 
+void attach_times(std::vector<kernel_profile>& kernels,
+                  const std::vector<trace::traced_launch>& launches,
+                  const launch_selection& select) {
+  std::map<std::string, kernel_profile> by_name;
+  for (const trace::traced_launch& l : selected_launches(launches, select)) {
+    kernel_profile& t = by_name[kernel_display_name(l.kernel)];
+    if (l.nanoseconds) {
+      t.nanoseconds += l.nanoseconds;
+      ++t.timed_launches;
+    }
+    if (l.dram_counted) {
+      t.dram_read_bytes += l.dram_read_bytes;
+      t.dram_write_bytes += l.dram_write_bytes;
+      ++t.dram_launches;
+    }
+    if (l.shape_known()) t.shapes.insert({l.grid, l.block});
+  }
+  for (kernel_profile& k : kernels) {
+    const auto found = by_name.find(k.name);
+    if (found == by_name.end()) continue;
+    const kernel_profile& t = found->second;
+    if (t.timed_launches) {
+      k.nanoseconds = t.nanoseconds;
+      k.timed_launches = t.timed_launches;
+    }
+    if (t.dram_launches) {
+      k.dram_read_bytes = t.dram_read_bytes;
+      k.dram_write_bytes = t.dram_write_bytes;
+      k.dram_launches = t.dram_launches;
+    }
+    if (k.shapes.empty()) k.shapes = t.shapes;
+  }
+}
+
 namespace {
 
 // "32x32" for (32, 32, 1): the dimensions up to the last that is not 1; "1" for (1, 1, 1).
@@ -106,13 +141,58 @@ std::string dims_text(const std::array<unsigned, 3>& d) {
   return text;
 }
 
-// The table's line under a kernel: its launches' grid and block, or how many shapes they had.
-std::string shape_line(const kernel_profile& k) {
-  if (k.shapes.empty()) return "";
-  if (k.shapes.size() > 1)
-    return "  launched with " + std::to_string(k.shapes.size()) + " grid and block shapes\n";
-  const auto& [grid, block] = *k.shapes.begin();
-  return "  grid " + dims_text(grid) + ", block " + dims_text(block) + "\n";
+// "1 time", "3 times".
+std::string times(std::uint64_t n) { return std::to_string(n) + (n == 1 ? " time" : " times"); }
+
+// 67.1 MB: bytes in decimal units, three significant digits.
+std::string bytes_text(std::uint64_t bytes) {
+  const double b = static_cast<double>(bytes);
+  if (b < 1e3) return std::to_string(bytes) + " B";
+  const auto three = [](double v, const char* unit) {
+    return cells::fixed(v, v < 9.995 ? 2 : v < 99.95 ? 1 : 0) + " " + unit;
+  };
+  if (b < 1e6) return three(b / 1e3, "kB");
+  if (b < 1e9) return three(b / 1e6, "MB");
+  return three(b / 1e9, "GB");
+}
+
+// The table's line under a kernel: its launches' grid and block (or how many shapes they had),
+// their time (with the time of one launch where there were several) and their DRAM bytes.
+std::string detail_line(const kernel_profile& k) {
+  std::string shape;
+  if (k.shapes.size() > 1) {
+    shape = "launched with " + std::to_string(k.shapes.size()) + " grid and block shapes";
+  } else if (!k.shapes.empty()) {
+    const auto& [grid, block] = *k.shapes.begin();
+    shape = "grid " + dims_text(grid) + ", block " + dims_text(block);
+  }
+  std::string time, dram;
+  if (k.dram_launches) {
+    dram = "DRAM " + bytes_text(k.dram_read_bytes) + " read, " + bytes_text(k.dram_write_bytes) +
+           " written";
+    if (k.dram_launches != k.launches)
+      dram += " (the DRAM run launched it " + times(k.dram_launches) + ")";
+  }
+  if (k.timed_launches) {
+    const double ms = static_cast<double>(k.nanoseconds) / 1e6;
+    time = "time " + cells::time_with_unit(ms);
+    if (k.timed_launches > 1)
+      time +=
+          " (" + cells::time_with_unit(ms / static_cast<double>(k.timed_launches)) + " a launch)";
+    if (k.timed_launches != k.launches)
+      time += " (the timing run launched it " + times(k.timed_launches) + ")";
+  }
+  // The parts on one line, or on more where they would pass 120 columns.
+  std::string lines, line;
+  for (const std::string* part : {&shape, &time, &dram}) {
+    if (part->empty()) continue;
+    if (!line.empty() && line.size() + 2 + part->size() > 120) {
+      lines += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "  " : "; ") + *part;
+  }
+  return line.empty() ? lines : lines + line + "\n";
 }
 
 // CSV: "32x32x1", "varies" for several shapes, empty where not known.
@@ -172,7 +252,7 @@ void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& k
         known(k.bytes_known(), k.waste()).c_str(),
         cells::compact_count(static_cast<double>(c.shared_ld_conflicts + c.shared_st_conflicts))
             .c_str());
-    out << line << shape_line(k);
+    out << line << detail_line(k);
     if (k.untraced_launches)
       out << "  " << k.untraced_launches << " of its launches could not be "
           << (k.witness == profile_witness::counters ? "counted" : "traced") << ": not counted\n";
@@ -181,6 +261,22 @@ void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& k
   }
   out << "ideal: the sectors the bytes its lanes asked for would fill, packed; waste: sectors moved"
          " beyond them\n";
+  for (const std::string& text : wrapped(
+           "DRAM: bytes read from and written to device memory, in a run of its own under CUPTI's "
+           "Range Profiler (" +
+               (end.why_no_dram.empty() ? std::string("data the L2 held from before is not "
+                                                      "read again")
+                                        : "not measured: " + end.why_no_dram) +
+               ")",
+           120))
+    out << text << "\n";
+  for (const std::string& text :
+       wrapped("time: on the GPU, in a run of its own that patched no code (" +
+                   (end.why_untimed.empty() ? std::string("CUPTI's activity records")
+                                            : "not measured: " + end.why_untimed) +
+                   ")",
+               120))
+    out << text << "\n";
   if (end.witness != "tracer")
     out << "counters: CUPTI's SASS-level counts, every launch of a kernel summed; they have no "
            "bytes, so no ideal or waste\n";
@@ -243,7 +339,8 @@ nlohmann::ordered_json line_record(const line_totals& t) {
 void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& kernels) {
   out << "kernel,launches,untraced_launches,dropped,ld_requests,ld_sectors,ld_bytes,st_requests,"
          "st_sectors,st_bytes,ideal_sectors,waste_sectors,shared_ld_wavefronts,"
-         "shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts,witness,grid,block\n";
+         "shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts,witness,grid,block,time_ns,"
+         "timed_launches,dram_read_bytes,dram_write_bytes\n";
   for (const kernel_profile& k : kernels) {
     const model::access_counts& c = k.counts;
     // Counts a witness does not have are left empty.
@@ -256,7 +353,11 @@ void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& ker
         << ',' << bytes(c.global_st_bytes) << ',' << bytes(k.ideal_sectors()) << ','
         << bytes(k.waste()) << ',' << c.shared_ld_wavefronts << ',' << c.shared_st_wavefronts << ','
         << c.shared_ld_conflicts << ',' << c.shared_st_conflicts << ',' << to_string(k.witness)
-        << ',' << csv_dims(k, true) << ',' << csv_dims(k, false) << '\n';
+        << ',' << csv_dims(k, true) << ',' << csv_dims(k, false) << ','
+        << (k.timed_launches ? std::to_string(k.nanoseconds) : std::string()) << ','
+        << k.timed_launches << ','
+        << (k.dram_launches ? std::to_string(k.dram_read_bytes) : std::string()) << ','
+        << (k.dram_launches ? std::to_string(k.dram_write_bytes) : std::string()) << '\n';
   }
 }
 
@@ -277,6 +378,8 @@ void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& ke
   doc["ended"] = end.how;
   doc["complete"] = end.complete;
   doc["witness"] = end.witness;
+  if (!end.why_untimed.empty()) doc["untimed"] = end.why_untimed;
+  if (!end.why_no_dram.empty()) doc["no_dram"] = end.why_no_dram;
   if (lines && !lines->why_none.empty()) doc["no_source_line"] = lines->why_none;
   doc["kernels"] = nlohmann::ordered_json::array();
   for (const kernel_profile& k : kernels) {
@@ -305,6 +408,15 @@ void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& ke
     if (k.shapes.size() == 1) {
       row["grid"] = k.shapes.begin()->first;
       row["block"] = k.shapes.begin()->second;
+    }
+    row["time_ns"] = nullptr;
+    if (k.timed_launches) row["time_ns"] = k.nanoseconds;
+    row["timed_launches"] = k.timed_launches;
+    row["dram_read_bytes"] = nullptr;
+    row["dram_write_bytes"] = nullptr;
+    if (k.dram_launches) {
+      row["dram_read_bytes"] = k.dram_read_bytes;
+      row["dram_write_bytes"] = k.dram_write_bytes;
     }
     if (!k.bytes_known())  // the counters have no bytes: null, not a made-up 0
       for (const char* key : {"ld_bytes", "st_bytes", "ideal_sectors", "waste_sectors"})

@@ -32,6 +32,15 @@ struct kernel_profile {
   // none: they sum launches without their shapes).
   std::set<std::pair<std::array<unsigned, 3>, std::array<unsigned, 3>>> shapes;
   model::access_counts counts;  // global loads and stores, shared accesses
+  // Its launches' GPU time, summed, from a run that patched no code (attach_times); and how many
+  // launches that run timed (0: not timed; it may differ from `launches` if the runs differ).
+  std::uint64_t nanoseconds = 0;
+  std::uint64_t timed_launches = 0;
+  // Its launches' DRAM bytes, summed, from a run under the Range Profiler (attach_times), and how
+  // many launches that run counted (0: not counted).
+  std::uint64_t dram_read_bytes = 0;
+  std::uint64_t dram_write_bytes = 0;
+  std::uint64_t dram_launches = 0;
   // Whether the bytes the lanes asked for are known (the tracer's), and so the ideal and waste.
   bool bytes_known() const { return witness == profile_witness::tracer; }
   // The fewest 32-byte sectors the bytes the lanes asked for could fill, loads and stores.
@@ -43,10 +52,12 @@ struct kernel_profile {
   }
 };
 
-// Which launches a report keeps: those whose kernel name (demangled) matches `name` (every one
-// when none), then of those, in the order they ended, `count` after the first `skip`.
+// Which launches a report keeps: those whose kernel name (demangled) matches `name` and whose
+// NVTX ranges ("train/step", trace_record.hpp) match `nvtx` (every one when none), then of those,
+// in the order they ended, `count` after the first `skip`.
 struct launch_selection {
   std::optional<std::regex> name;
+  std::optional<std::regex> nvtx;
   std::uint64_t skip = 0;
   std::uint64_t count = ~std::uint64_t{0};
 };
@@ -65,12 +76,21 @@ std::vector<trace::traced_launch> selected_launches(
 std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_launch>& launches,
                                             const launch_selection& select);
 
+// Each kernel's time or DRAM bytes from a run of the program's own (instrumentation/kernel_times,
+// kernel_dram: a line a launch, in launch order), selected as the measured launches were: what
+// the lines carry (nanoseconds, DRAM bytes; launches with an error carry neither) summed by name
+// onto the row of that name. A row without shapes (the counters') takes the launches'.
+void attach_times(std::vector<kernel_profile>& kernels,
+                  const std::vector<trace::traced_launch>& timed, const launch_selection& select);
+
 // How the program ended, as the report states it.
 struct program_end {
   std::string program;   // as given
   std::string how;       // "exit 0", "signal 11", "killed after 600 s"
   bool complete = true;  // false: ended by a signal or the deadline, the report is partial
   std::string witness = "tracer";  // tracer, counters, or both (a counters row under each)
+  std::string why_untimed;         // why the kernels have no time, where they have none
+  std::string why_no_dram;         // why they have no DRAM bytes, where they have none
 };
 
 // The report within 120 columns; as CSV (a header, a row a kernel, its witness last); as JSON

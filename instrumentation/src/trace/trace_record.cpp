@@ -40,6 +40,11 @@ traced_launch parse_traced_launch(const std::string& line) {
     out.function_size = count(j, "function_size");
     out.dropped = count(j, "dropped");
     out.launches = j.contains("launches") ? count(j, "launches") : 1;
+    out.nvtx = j.value("nvtx", std::string());
+    out.nanoseconds = count(j, "nanoseconds");
+    out.dram_counted = j.contains("dram_read_bytes");
+    out.dram_read_bytes = count(j, "dram_read_bytes");
+    out.dram_write_bytes = count(j, "dram_write_bytes");
     for (auto [key, dims] : {std::pair{"grid", &out.grid}, std::pair{"block", &out.block}}) {
       if (!j.contains(key)) continue;
       const json& d = j.at(key);

@@ -64,6 +64,8 @@ tracer_install tracer_install_here() {
       break;
     }
   if (readable(CUDALAB_SASS_LINES_LIBRARY)) i.sass_lines_library = CUDALAB_SASS_LINES_LIBRARY;
+  if (readable(CUDALAB_KERNEL_TIMES_LIBRARY)) i.kernel_times_library = CUDALAB_KERNEL_TIMES_LIBRARY;
+  if (readable(CUDALAB_KERNEL_DRAM_LIBRARY)) i.kernel_dram_library = CUDALAB_KERNEL_DRAM_LIBRARY;
   i.nvdisasm = on_path("nvdisasm");
   if (i.nvdisasm.empty() && executable("/usr/local/cuda/bin/nvdisasm"))
     i.nvdisasm = "/usr/local/cuda/bin/nvdisasm";
@@ -125,6 +127,20 @@ std::vector<std::pair<std::string, std::string>> sass_lines_child_environment(
           {"CUDALAB_TRACE_CUBINS", cubin_dir},
           {"CUDALAB_SASS_POINT", point},
           {"CUDALAB_SASS_FUNCTION", std::to_string(function)}};
+}
+
+std::vector<std::pair<std::string, std::string>> timed_child_environment(
+    const tracer_install& install, const std::string& output) {
+  return {{"CUDA_INJECTION64_PATH", install.kernel_times_library},
+          {"NVTX_INJECTION64_PATH", install.kernel_times_library},
+          {"CUDALAB_TRACE_OUTPUT", output}};
+}
+
+std::vector<std::pair<std::string, std::string>> dram_child_environment(
+    const tracer_install& install, const std::string& output) {
+  return {{"CUDA_INJECTION64_PATH", install.kernel_dram_library},
+          {"NVTX_INJECTION64_PATH", install.kernel_dram_library},
+          {"CUDALAB_TRACE_OUTPUT", output}};
 }
 
 bool injects_the_tracer(const std::string& variable_name) {

@@ -13,8 +13,11 @@ namespace {
 tracer_install built() {
   return {"/b/instrumentation/tracer/libcudalab_tracer.so",
           "/b/instrumentation/tracer/cudalab_tracer_patches.fatbin",
-          "/usr/local/cuda/compute-sanitizer", "/usr/local/cuda/bin/nvdisasm",
-          "/b/instrumentation/sass_lines/libcudalab_sass_lines.so"};
+          "/usr/local/cuda/compute-sanitizer",
+          "/usr/local/cuda/bin/nvdisasm",
+          "/b/instrumentation/sass_lines/libcudalab_sass_lines.so",
+          "/b/instrumentation/kernel_times/libcudalab_kernel_times.so",
+          "/b/instrumentation/kernel_dram/libcudalab_kernel_dram.so"};
 }
 
 void expect_one_line_refusal(const tracer_availability& a, const std::string& reason_part,

@@ -4,6 +4,8 @@
 // A line:
 //   {"label": "aos_float3|1048576|256|0", "kernel": "<mangled name>", "cubin": "<file>",
 //    "function_pc": 140..., "function_size": 1536, "dropped": 0, ["launches": 7,]
+//    ["grid": [32, 32, 1], "block": [32, 32, 1], "nvtx": "train/step", "nanoseconds": 5120,]
+//    ["dram_read_bytes": 4194304, "dram_write_bytes": 4194304,]
 //    "pcs": [{"offset": 208, "space": "global", "kind": "load", "width": 4,
 //             "instructions": 32768, "sectors": 393216, "bytes": 4194304,
 //             "wavefronts": 0, "ideal": 0}, ...]}
@@ -52,6 +54,18 @@ struct traced_launch {
   std::array<unsigned, 3> grid{0, 0, 0};
   std::array<unsigned, 3> block{0, 0, 0};
   bool shape_known() const { return grid[0] != 0; }
+  // The NVTX push/pop ranges the launching thread had open, outermost first, joined by '/'
+  // ("train/step"); empty when none (or no NVTX tool was loaded). Written by `cudalab profile`'s
+  // witnesses, which are the program's NVTX tool too (injection/nvtx_ranges.hpp).
+  std::string nvtx;
+  // The launch's GPU time from CUPTI's activity records, in a run that patched no code
+  // (instrumentation/kernel_times); 0 where not timed.
+  std::uint64_t nanoseconds = 0;
+  // The launch's DRAM traffic from CUPTI's Range Profiler (instrumentation/kernel_dram), where
+  // `dram_counted`.
+  bool dram_counted = false;
+  std::uint64_t dram_read_bytes = 0;
+  std::uint64_t dram_write_bytes = 0;
 };
 
 // The label the runner gives a point, so that a trace read in another process finds its row.

@@ -24,6 +24,12 @@ struct tracer_install {
   // libcudalab_sass_lines.so: the hardware's per-instruction counts for --lines (on CUPTI's
   // SASS Metrics API, instrumentation/sass_lines/); empty: not found.
   std::string sass_lines_library;
+  // libcudalab_kernel_times.so: each launch's GPU time for `cudalab profile`, on CUPTI's
+  // activity API (instrumentation/kernel_times/); empty: not found.
+  std::string kernel_times_library;
+  // libcudalab_kernel_dram.so: each launch's DRAM bytes for `cudalab profile`, on CUPTI's Range
+  // Profiler (instrumentation/kernel_dram/); empty: not found.
+  std::string kernel_dram_library;
 };
 
 // The variables of this process that decide whether another tool is attached.
@@ -58,6 +64,14 @@ std::vector<std::pair<std::string, std::string>> traced_child_environment(
 std::vector<std::pair<std::string, std::string>> sass_lines_child_environment(
     const tracer_install& install, const std::string& output, const std::string& cubin_dir,
     const std::string& point, std::size_t function);
+
+// The variables that make a child write each launch's GPU time and NVTX ranges to `output`
+// (instrumentation/kernel_times/), NVTX_INJECTION64_PATH among them.
+std::vector<std::pair<std::string, std::string>> timed_child_environment(
+    const tracer_install& install, const std::string& output);
+// The same for each launch's DRAM bytes (instrumentation/kernel_dram/).
+std::vector<std::pair<std::string, std::string>> dram_child_environment(
+    const tracer_install& install, const std::string& output);
 
 // Whether a variable of traced_child_environment injects or drives the tracer (all of them but
 // LD_LIBRARY_PATH, which only adds a folder): a child that must not run traced (compute-sanitizer

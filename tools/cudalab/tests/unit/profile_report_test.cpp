@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <sstream>
 
 namespace cudalab::tool {
@@ -80,7 +81,7 @@ TEST(profile_report, an_untraced_launch_is_counted_apart_and_said) {
   EXPECT_EQ(k[0].untraced_launches, 1u);
   EXPECT_EQ(k[0].counts.global_ld_requests, 1u);
   std::ostringstream table;
-  write_profile_table(table, k, {"./app", "exit 0", true});
+  write_profile_table(table, k, {"./app", "exit 0", true, "tracer", "", ""});
   EXPECT_NE(table.str().find("1 of its launches could not be traced"), std::string::npos)
       << table.str();
 }
@@ -91,7 +92,7 @@ TEST(profile_report, the_table_fits_120_columns_and_says_when_it_is_partial) {
               123456789, 128, 987654321)},
       {});
   std::ostringstream table;
-  write_profile_table(table, k, {"./app", "signal 11", false});
+  write_profile_table(table, k, {"./app", "signal 11", false, "tracer", "", ""});
   std::istringstream lines(table.str());
   for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;
   EXPECT_NE(table.str().find("INCOMPLETE"), std::string::npos);
@@ -103,7 +104,7 @@ TEST(profile_report, csv_quotes_the_names_and_json_keeps_every_count) {
   std::ostringstream csv, json;
   write_profile_csv(csv, k);
   EXPECT_NE(csv.str().find("\"f<\"\"a\"\", 2>\",1,0,0,2,8,128,"), std::string::npos) << csv.str();
-  write_profile_json(json, k, {"./app", "exit 3", true});
+  write_profile_json(json, k, {"./app", "exit 3", true, "tracer", "", ""});
   const auto doc = nlohmann::json::parse(json.str());
   EXPECT_EQ(doc["ended"], "exit 3");
   EXPECT_EQ(doc["witness"], "tracer");
@@ -123,7 +124,8 @@ TEST(profile_report, lines_sit_under_their_kernel_and_say_why_they_have_no_sourc
   profile_lines lines;
   lines.lines = lines_of(selected, "", &lines.why_none);
   std::ostringstream out;
-  write_profile_lines(out, profile_kernels(launches, {}), lines, {"./app", "signal 6", false});
+  write_profile_lines(out, profile_kernels(launches, {}), lines,
+                      {"./app", "signal 6", false, "tracer", "", ""});
   const std::string text = out.str();
   const auto strided = text.find("\nstrided (1 launch)\n");
   const auto coalesced = text.find("\ncoalesced (1 launch)\n");
@@ -155,7 +157,8 @@ TEST(profile_report, lines_as_csv_rows_and_as_a_json_list_under_each_kernel) {
   EXPECT_NE(csv.str().find("\n\"strided\",\"pc 0x0 (no line)\",10,320,0,0,1280,0,0,0\n"),
             std::string::npos)
       << csv.str();
-  write_profile_json(json, profile_kernels(launches, {}), {"./app", "exit 0", true}, &lines);
+  write_profile_json(json, profile_kernels(launches, {}),
+                     {"./app", "exit 0", true, "tracer", "", ""}, &lines);
   const auto doc = nlohmann::json::parse(json.str());
   EXPECT_NE(doc["no_source_line"].get<std::string>().find("nvdisasm"), std::string::npos);
   ASSERT_EQ(doc["kernels"][0]["kernel"], "strided");
@@ -164,7 +167,8 @@ TEST(profile_report, lines_as_csv_rows_and_as_a_json_list_under_each_kernel) {
   EXPECT_EQ(doc["kernels"][1]["lines"][0]["ld_requests"], 10);
   // Without --lines, no lines key.
   std::ostringstream plain;
-  write_profile_json(plain, profile_kernels(launches, {}), {"./app", "exit 0", true});
+  write_profile_json(plain, profile_kernels(launches, {}),
+                     {"./app", "exit 0", true, "tracer", "", ""});
   EXPECT_FALSE(nlohmann::json::parse(plain.str())["kernels"][0].contains("lines"));
 }
 
@@ -192,7 +196,7 @@ TEST(profile_report, counters_rows_carry_their_launches_and_no_bytes) {
   std::vector<kernel_profile> rows = profile_kernels({launch("strided", 10, 128, 320)}, {});
   rows.push_back(counted[0]);
   std::ostringstream table, csv, json;
-  program_end end{"./app", "exit 0", true, "both"};
+  program_end end{"./app", "exit 0", true, "both", "", ""};
   write_profile_table(table, rows, end);
   EXPECT_NE(table.str().find("\nstrided "), std::string::npos) << table.str();
   const auto under = table.str().find("\n  counters ");
@@ -206,10 +210,10 @@ TEST(profile_report, counters_rows_carry_their_launches_and_no_bytes) {
   for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;
 
   write_profile_csv(csv, rows);
-  EXPECT_NE(csv.str().find("\"strided\",1,0,0,10,320,1280,0,0,0,40,280,0,0,0,0,tracer,,\n"),
+  EXPECT_NE(csv.str().find("\"strided\",1,0,0,10,320,1280,0,0,0,40,280,0,0,0,0,tracer,,,,0,,\n"),
             std::string::npos)
       << csv.str();
-  EXPECT_NE(csv.str().find("\"strided\",3,0,0,10,320,,0,0,,,,0,0,0,0,counters,,\n"),
+  EXPECT_NE(csv.str().find("\"strided\",3,0,0,10,320,,0,0,,,,0,0,0,0,counters,,,,0,,\n"),
             std::string::npos)
       << csv.str();
   write_profile_json(json, rows, end);
@@ -250,14 +254,14 @@ TEST(profile_report, a_kernel_shows_the_grid_and_block_it_was_launched_with) {
   c.grid = {8192, 1, 1};
   const auto kernels = profile_kernels({a, b, c}, {});
   std::ostringstream table, csv, json;
-  const program_end end{"./app", "exit 0", true, "tracer"};
+  const program_end end{"./app", "exit 0", true, "tracer", "", ""};
   write_profile_table(table, kernels, end);
   EXPECT_NE(table.str().find("\n  grid 32x32, block 32x8\n"), std::string::npos) << table.str();
   EXPECT_NE(table.str().find("\n  launched with 2 grid and block shapes\n"), std::string::npos)
       << table.str();
   write_profile_csv(csv, kernels);
-  EXPECT_NE(csv.str().find(",tracer,32x32x1,32x8x1\n"), std::string::npos) << csv.str();
-  EXPECT_NE(csv.str().find(",tracer,varies,varies\n"), std::string::npos) << csv.str();
+  EXPECT_NE(csv.str().find(",tracer,32x32x1,32x8x1,,0,,\n"), std::string::npos) << csv.str();
+  EXPECT_NE(csv.str().find(",tracer,varies,varies,,0,,\n"), std::string::npos) << csv.str();
   write_profile_json(json, kernels, end);
   const auto doc = nlohmann::json::parse(json.str());
   for (const auto& k : doc["kernels"]) {
@@ -268,6 +272,157 @@ TEST(profile_report, a_kernel_shows_the_grid_and_block_it_was_launched_with) {
       EXPECT_TRUE(k["grid"].is_null());
     }
   }
+}
+
+// --nvtx keeps the launches made inside matching ranges; --skip and --count then number those.
+TEST(profile_report, nvtx_selects_the_launches_made_inside_matching_ranges) {
+  std::vector<trace::traced_launch> launches;  // launch i makes i + 1 requests: which one is told
+  for (const char* range : {"warm-up", "train/step", "train/step", "eval", "train/step", ""}) {
+    const std::uint64_t requests = launches.size() + 1;
+    launches.push_back(launch("step", requests, 128, 4 * requests));
+    launches.back().nvtx = range;
+  }
+  launch_selection train;
+  train.nvtx = std::regex("^train/");
+  EXPECT_EQ(profile_kernels(launches, train).at(0).launches, 3u);
+  train.skip = 1;
+  train.count = 1;
+  const auto kept = selected_launches(launches, train);
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_EQ(kept[0].nvtx, "train/step");
+  EXPECT_EQ(kept[0].pcs.at(0).instructions, 3u);  // the second train/step launch, launch 2
+  launch_selection none;
+  none.nvtx = std::regex("checkpoint");
+  EXPECT_TRUE(profile_kernels(launches, none).empty());
+}
+
+// Each kernel's time from the timing run's launches, selected as the measured ones were; the
+// counters' rows take their grid and block from those launches too. The table says a kernel's
+// time (and a launch's, where there were several); CSV and JSON carry nanoseconds, none where
+// the run was not timed, and the report says why.
+TEST(profile_report, kernels_carry_the_time_of_their_selected_launches) {
+  std::vector<trace::traced_launch> timed;
+  for (std::uint64_t ns : {3000u, 5000u, 7000u}) {
+    timed.push_back(launch("step", 0, 0, 0));
+    timed.back().nanoseconds = ns;
+    timed.back().grid = {128, 1, 1};
+    timed.back().block = {256, 1, 1};
+  }
+  timed.push_back(launch("reduce", 0, 0, 0));
+  timed.back().nanoseconds = 1'500'000;
+  timed.back().grid = {1, 1, 1};
+  timed.back().block = {1024, 1, 1};
+
+  trace::traced_launch counted_step = launch("step", 10, 128, 40);
+  counted_step.launches = 3;
+  std::vector<kernel_profile> kernels = counted_kernels({counted_step}, {});
+  attach_times(kernels, timed, {});
+  ASSERT_EQ(kernels.size(), 1u);
+  EXPECT_EQ(kernels[0].nanoseconds, 15000u);
+  EXPECT_EQ(kernels[0].timed_launches, 3u);
+  ASSERT_EQ(kernels[0].shapes.size(), 1u);  // the counters' row takes the timed shape
+  EXPECT_EQ(kernels[0].shapes.begin()->first[0], 128u);
+
+  std::vector<trace::traced_launch> traced{launch("step", 1, 128, 4), launch("step", 1, 128, 4),
+                                           launch("step", 1, 128, 4), launch("reduce", 1, 4, 1)};
+  launch_selection window;
+  window.skip = 1;
+  window.count = 1;
+  window.name = std::regex("step");
+  std::vector<kernel_profile> picked = profile_kernels(traced, window);
+  attach_times(picked, timed, window);
+  ASSERT_EQ(picked.size(), 1u);
+  EXPECT_EQ(picked[0].nanoseconds, 5000u);  // the second launch, in both runs
+
+  std::vector<kernel_profile> all = profile_kernels(traced, {});
+  attach_times(all, timed, {});
+  std::ostringstream table, csv, json;
+  const program_end end{"./app", "exit 0", true, "tracer", "", ""};
+  write_profile_table(table, all, end);
+  EXPECT_NE(table.str().find("; time 15.00 us (5.000 us a launch)\n"), std::string::npos)
+      << table.str();
+  EXPECT_NE(table.str().find("  grid 1, block 1024; time 1.500 ms\n"), std::string::npos)
+      << table.str();
+  write_profile_csv(csv, all);
+  EXPECT_NE(csv.str().find(",128x1x1,256x1x1,15000,3,,\n"), std::string::npos) << csv.str();
+  write_profile_json(json, all, end);
+  for (const auto& k : nlohmann::json::parse(json.str())["kernels"])
+    EXPECT_EQ(k["time_ns"], k["kernel"] == "step" ? 15000 : 1500000);
+
+  // A timing run that saw other launches than the measured one says so under the row.
+  std::vector<kernel_profile> fewer = profile_kernels(traced, {});
+  attach_times(fewer, {timed[0], timed[3]}, {});
+  std::ostringstream differ;
+  write_profile_table(differ, fewer, end);
+  EXPECT_NE(differ.str().find("time 3.000 us (the timing run launched it 1 time)"),
+            std::string::npos)
+      << differ.str();
+
+  program_end untimed = end;
+  untimed.why_untimed = "--no-time";
+  std::ostringstream none_table, none_csv, none_json;
+  const std::vector<kernel_profile> bare = profile_kernels(traced, {});
+  write_profile_table(none_table, bare, untimed);
+  EXPECT_NE(none_table.str().find("(not measured: --no-time)"), std::string::npos)
+      << none_table.str();
+  EXPECT_EQ(none_table.str().find("; time"), std::string::npos) << none_table.str();
+  write_profile_csv(none_csv, bare);
+  EXPECT_NE(none_csv.str().find(",tracer,,,,0,,\n"), std::string::npos) << none_csv.str();
+  write_profile_json(none_json, bare, untimed);
+  const auto doc = nlohmann::json::parse(none_json.str());
+  EXPECT_EQ(doc["untimed"], "--no-time");
+  EXPECT_TRUE(doc["kernels"][0]["time_ns"].is_null());
+}
+
+// DRAM bytes from the Range Profiler's run: summed a kernel, under its row in decimal units,
+// in CSV and JSON; a launch the run could not count (an error line) adds nothing.
+TEST(profile_report, kernels_carry_the_dram_bytes_of_their_selected_launches) {
+  std::vector<trace::traced_launch> counted;
+  for (std::uint64_t read : {40'000'000u, 27'108'864u}) {
+    counted.push_back(launch("transpose", 0, 0, 0));
+    counted.back().dram_counted = true;
+    counted.back().dram_read_bytes = read;
+    counted.back().dram_write_bytes = 2048;
+  }
+  counted.push_back(launch("transpose", 0, 0, 0));
+  counted.back().error = "launched on another context than the first";
+  std::vector<kernel_profile> kernels =
+      profile_kernels({launch("transpose", 1, 128, 4), launch("transpose", 1, 128, 4),
+                       launch("transpose", 1, 128, 4)},
+                      {});
+  attach_times(kernels, counted, {});
+  ASSERT_EQ(kernels.size(), 1u);
+  EXPECT_EQ(kernels[0].dram_read_bytes, 67'108'864u);
+  EXPECT_EQ(kernels[0].dram_write_bytes, 4096u);
+  EXPECT_EQ(kernels[0].dram_launches, 2u);
+  std::ostringstream table, csv, json;
+  const program_end end{"./app", "exit 0", true, "tracer", "", ""};
+  write_profile_table(table, kernels, end);
+  EXPECT_NE(
+      table.str().find("  DRAM 67.1 MB read, 4.10 kB written (the DRAM run launched it 2 times)\n"),
+      std::string::npos)
+      << table.str();
+  write_profile_csv(csv, kernels);
+  EXPECT_NE(csv.str().find(",,0,67108864,4096\n"), std::string::npos) << csv.str();
+  write_profile_json(json, kernels, end);
+  const auto doc = nlohmann::json::parse(json.str());
+  EXPECT_EQ(doc["kernels"][0]["dram_read_bytes"], 67108864);
+
+  program_end refused = end;
+  refused.why_no_dram = "counters refused (ERR_NVGPUCTRPERM)";
+  std::ostringstream refused_table, refused_json;
+  const std::vector<kernel_profile> bare = profile_kernels({launch("transpose", 1, 128, 4)}, {});
+  write_profile_table(refused_table, bare, refused);
+  std::string joined = refused_table.str();  // the note may wrap
+  std::replace(joined.begin(), joined.end(), '\n', ' ');
+  EXPECT_NE(joined.find("(not measured: counters refused (ERR_NVGPUCTRPERM))"), std::string::npos)
+      << refused_table.str();
+  write_profile_json(refused_json, bare, refused);
+  const auto refused_doc = nlohmann::json::parse(refused_json.str());
+  EXPECT_TRUE(refused_doc["kernels"][0]["dram_read_bytes"].is_null());
+  EXPECT_EQ(refused_doc["no_dram"], "counters refused (ERR_NVGPUCTRPERM)");
+  std::istringstream lines(table.str() + refused_table.str());
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;
 }
 
 }  // namespace
