@@ -6,8 +6,8 @@
 // library too). When the process exits (an atexit handler registered at the first launch, so that
 // it runs before the CUDA runtime's own teardown), the records are flushed and written to
 // CUDALAB_TRACE_OUTPUT in the tracer's format (cudalab/trace/trace_record.hpp), a line a launch in
-// the order the launches started, each with its "nanoseconds" and "nvtx". A program that does not
-// reach its exit leaves no times.
+// the order of the launch calls (CUPTI's correlation ids), each with its "nanoseconds" and "nvtx".
+// A program that does not reach its exit leaves no times.
 #include "cudalab/trace/trace_record.hpp"
 #include "injection_entry.hpp"
 #include "nvtx_ranges.hpp"
@@ -57,7 +57,8 @@ class kernel_times {
   bool m_exit_registered = false;
   bool m_written = false;
   std::map<std::uint32_t, std::string> m_nvtx;  // by the launch call's correlation id
-  std::vector<std::pair<std::uint64_t, traced_launch>> m_launches;  // by start, once sorted
+  // By the launch call's correlation id, once sorted: the order of the calls.
+  std::vector<std::pair<std::uint32_t, traced_launch>> m_launches;
 };
 
 void CUPTIAPI give_buffer(std::uint8_t** buffer, std::size_t* size, std::size_t* max_records) {
@@ -132,7 +133,7 @@ void kernel_times::take(const CUpti_ActivityKernel10& record) {
   std::lock_guard<std::mutex> lock(m_mutex);
   const auto nvtx = m_nvtx.find(record.correlationId);
   if (nvtx != m_nvtx.end()) launch.nvtx = nvtx->second;
-  m_launches.emplace_back(record.start, std::move(launch));
+  m_launches.emplace_back(record.correlationId, std::move(launch));
 }
 
 void kernel_times::flush() {
@@ -147,7 +148,7 @@ void kernel_times::end_of_program() {
   std::stable_sort(m_launches.begin(), m_launches.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   std::string lines;
-  for (const auto& [start, launch] : m_launches)
+  for (const auto& [call, launch] : m_launches)
     lines += cudalab::trace::format_traced_launch(launch) + "\n";
   using cudalab::injection::append_result;
   if (cudalab::injection::append_line(m_output, lines) != append_result::ok)

@@ -22,7 +22,6 @@
 #include "cudalab/trace/device_table.hpp"
 #include "cudalab/trace/trace_record.hpp"
 #include "injection_entry.hpp"
-#include "nvtx_ranges.hpp"
 
 #include <dlfcn.h>
 #include <sanitizer.h>
@@ -103,7 +102,6 @@ struct pending_launch {
   void* table = nullptr;
   std::array<unsigned, 3> grid{0, 0, 0};
   std::array<unsigned, 3> block{0, 0, 0};
-  std::string nvtx;
 };
 
 class tracer {
@@ -261,14 +259,11 @@ void tracer::launch_begin(const Sanitizer_LaunchData& launch) {
   CUDALAB_STAGE("launch begin: %s (%s)", kernel.c_str(),
                 m_label.empty() ? "not traced" : m_label.c_str());
   context_buffers* b = buffers_for(launch.context, launch.hStream);
-  // The launch callback runs on the launching thread: its open NVTX ranges are the launch's.
-  const std::string nvtx = cudalab::injection::nvtx_path_of_this_thread();
-  const auto untraced = [&] {
+  const auto untraced = [&] {  // a line for a launch the tracer could not trace, with why
     traced_launch out;
     out.label = m_label;
     out.kernel = kernel;
     out.error = m_failure;
-    out.nvtx = nvtx;
     write(out);
   };
   if (m_label.empty() || b == nullptr) {
@@ -299,8 +294,7 @@ void tracer::launch_begin(const Sanitizer_LaunchData& launch) {
                                launch.module,
                                b->table,
                                {launch.gridDim_x, launch.gridDim_y, launch.gridDim_z},
-                               {launch.blockDim_x, launch.blockDim_y, launch.blockDim_z},
-                               nvtx};
+                               {launch.blockDim_x, launch.blockDim_y, launch.blockDim_z}};
   CUDALAB_STAGE("launch begin: table set, tracing on");
 }
 
@@ -315,7 +309,6 @@ void tracer::launch_end(const Sanitizer_LaunchData& launch) {
   out.kernel = p.kernel;
   out.grid = p.grid;
   out.block = p.block;
-  out.nvtx = p.nvtx;
   std::vector<unsigned char> host(table_bytes);
   // At launch end the kernel may still run (measured on the H100: a 1M-element launch read back
   // here came out with a quarter of its accesses): wait for its stream before the copy.

@@ -1,10 +1,10 @@
 """scripts/profile-vs-ncu.sh [--build DIR] [--out DIR] -- PROGRAM [ARGS...]
-Runs PROGRAM three times: under `cudalab profile --format json` with each of its witnesses (the
-memory tracer, which needs no counter permission, and CUPTI's SASS-level counters) and under
-Nsight Compute (ncu --metrics <the global load and store requests and sectors> --csv --page raw),
-then compares each witness's counts with ncu's kernel by kernel, each summed over its launches.
-The counts are deterministic: any difference fails. Prints each kernel's four counts and the wall
-time each run took on the program (the cost of each witness).
+Runs PROGRAM three times: under `cudalab profile --no-time --no-dram --format json` with each
+witness (the memory tracer, which needs no counter permission, and CUPTI's SASS-level counters)
+and under Nsight Compute (ncu --metrics <the global load and store requests and sectors> --csv
+--page raw), then compares each witness's counts with ncu's kernel by kernel, each summed over its
+launches. The counts are deterministic: any difference fails. Prints each kernel's four counts and
+the wall time each run took on the program (the cost of each witness).
 Writes <out>/profile-<witness>.json, <out>/ncu.csv and <out>/profile-vs-ncu.log (default out:
 <build>/profiles/profile-vs-ncu).
 Options:
@@ -111,7 +111,9 @@ def run(argv):
         for witness in WITNESSES:
             report = args.out / f"profile-{witness}.json"
             status, _, seconds = timed(
-                [tool, "profile", "--witness", witness, "--format", "json", "--output", str(report), "--"]
+                # --no-time --no-dram: the witness's own cost, as ncu's here is its counting alone.
+                [tool, "profile", "--witness", witness, "--no-time", "--no-dram", "--format", "json",
+                 "--output", str(report), "--"]
                 + args.program, log)
             if status != 0:
                 raise cli.Refusal(f"cudalab profile --witness {witness} exited with {status}: "

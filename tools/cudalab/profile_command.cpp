@@ -8,11 +8,12 @@
 // refused or missing from the build, or the program does not reach its exit (the counters are read
 // there; the program then runs again, traced), each said on stderr, and where launches are picked
 // (--skip, --count, --nvtx) or lines asked for (their waste needs the tracer's bytes); --witness
-// tracer, counters or both chooses. Both witnesses are the program's NVTX tool as well, so each
-// launch carries the ranges it was made in. Once the measured run reached its exit, two more runs
-// give what the witnesses cannot: the time of each kernel, with no code patched
+// tracer, counters or both chooses. Once the measured run reached its exit, two more runs give
+// what the witnesses cannot: the time of each kernel, with no code patched
 // (instrumentation/kernel_times), and its DRAM bytes, under the Range Profiler where counters are
-// permitted (instrumentation/kernel_dram).
+// permitted (instrumentation/kernel_dram). Both are the program's NVTX tool as well, so their
+// launches carry the ranges they were made in; the tracer's take theirs from the timing run's,
+// launch for launch (--nvtx then makes that run first).
 #include "commands.hpp"
 #include "options.hpp"
 #include "output_file.hpp"
@@ -30,6 +31,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -102,28 +104,34 @@ std::vector<kernel_profile> beside_each_other(const std::vector<kernel_profile>&
   return rows;
 }
 
-// Runs the program once more with `environment` (an injection library that writes a line a
-// launch to `output`), its output dropped (the measured run passed it through), and attaches what
-// the lines carry (attach_times); returns why not, where that run did not reach its exit or
-// counted no launch (the first launch's error says why).
-std::string run_again(const std::vector<std::string>& argv,
-                      std::vector<std::pair<std::string, std::string>> environment,
-                      const std::string& output, int timeout, std::vector<kernel_profile>& kernels,
-                      const launch_selection& select, const char* what) {
+// One more run of the program with `environment` (an injection library that writes a line a
+// launch to `output`), its output dropped (the measured run passed it through): the launches it
+// wrote, or why there are none (it did not reach its exit; every launch's error, the first said).
+struct extra_run {
+  std::vector<trace::traced_launch> launches;
+  std::string why_none;
+};
+
+extra_run run_again(const std::vector<std::string>& argv,
+                    std::vector<std::pair<std::string, std::string>> environment,
+                    const std::string& output, int timeout, const char* what) {
   child_spec spec;
   spec.argv = argv;
   spec.set_environment = std::move(environment);
   spec.deadline_seconds = timeout;
   spec.capture_output = true;
   const child_result ran = run_child(spec);
-  if (ran.signal != 0 || ran.timed_out) return std::string("the ") + what + " " + ran.describe();
-  const std::vector<trace::traced_launch> launches = trace::read_trace_file(output);
-  if (!launches.empty() &&
-      std::all_of(launches.begin(), launches.end(),
+  extra_run run;
+  if (ran.signal != 0 || ran.timed_out) {
+    run.why_none = std::string("the ") + what + " " + ran.describe();
+    return run;
+  }
+  run.launches = trace::read_trace_file(output);
+  if (!run.launches.empty() &&
+      std::all_of(run.launches.begin(), run.launches.end(),
                   [](const trace::traced_launch& l) { return !l.error.empty(); }))
-    return launches.front().error;
-  attach_times(kernels, launches, select);
-  return "";
+    run.why_none = run.launches.front().error;
+  return run;
 }
 
 }  // namespace
@@ -183,6 +191,9 @@ int profile_command(const args& a) {
     throw usage_error(
         "--skip, --count and --nvtx pick launches, which only the tracer tells apart (--witness "
         "tracer)");
+  if (untimed && !nvtx_text.empty())
+    throw usage_error("--nvtx reads the NVTX ranges in the run that times the kernels: leave out "
+                      "--no-time");
   const int timeout = parse_int_option("--timeout", timeout_text, 1, 86400);
   launch_selection select;
   select.skip = static_cast<std::uint64_t>(parse_int_option("--skip", skip_text, 0, 1 << 30));
@@ -249,18 +260,39 @@ int profile_command(const args& a) {
   std::vector<trace::traced_launch> launches;  // the tracer's, a line a launch
   std::vector<kernel_profile> kernels;
   bool complete = true;
+  // The run that times the kernels (no code patched), made once: after the measured run, or
+  // right after the tracer's where --nvtx needs the ranges it records.
+  std::optional<extra_run> timed;
+  const auto time_program = [&] {
+    if (timed) return;
+    timed.emplace();
+    if (install.kernel_times_library.empty())
+      timed->why_none = "this build has no libcudalab_kernel_times.so";
+    else
+      timed.emplace(run_again(
+          argv, trace::timed_child_environment(install, workspace.dir() + "/times.jsonl"),
+          workspace.dir() + "/times.jsonl", timeout, "timing run"));
+  };
   const auto trace_program = [&] {
     child_spec spec;
     spec.argv = argv;
     spec.set_environment =
         trace::traced_child_environment(install, workspace.trace_file(), workspace.dir());
     spec.set_environment.emplace_back("CUDALAB_TRACE_EVERY_LAUNCH", "1");
-    // The tracer is the program's NVTX tool too: each launch carries its open ranges (--nvtx).
-    spec.set_environment.emplace_back("NVTX_INJECTION64_PATH", install.library);
     spec.deadline_seconds = timeout;
     ended = run_child(spec);
     complete = ended.signal == 0 && !ended.timed_out;
     launches = launches_written(workspace.trace_file(), complete);
+    if (select.nvtx) {  // the tracer's launches take their ranges from the timing run's
+      if (!complete)
+        throw error("--nvtx: " + *(dashes + 1) + " (" + ended.describe() +
+                    ") did not finish, so the run that reads its NVTX ranges was not made");
+      time_program();
+      if (!timed->why_none.empty())
+        throw error("--nvtx: the NVTX ranges come from the run that times the kernels: " +
+                    timed->why_none);
+      copy_nvtx_ranges(launches, timed->launches);
+    }
     kernels = profile_kernels(launches, select);
   };
   if (witness != "counters") trace_program();
@@ -301,28 +333,30 @@ int profile_command(const args& a) {
   }
   // Time: a run of its own, with no code patched (both witnesses patch it); DRAM bytes: another,
   // under the Range Profiler, where counters are permitted.
-  if (untimed)
+  if (untimed) {
     end.why_untimed = "--no-time";
-  else if (!complete)
+  } else if (!complete) {
     end.why_untimed = "the program did not finish";
-  else if (install.kernel_times_library.empty())
-    end.why_untimed = "this build has no libcudalab_kernel_times.so";
-  else
-    end.why_untimed =
-        run_again(argv, trace::timed_child_environment(install, workspace.dir() + "/times.jsonl"),
-                  workspace.dir() + "/times.jsonl", timeout, kernels, select, "timing run");
-  if (no_dram)
+  } else {
+    time_program();
+    end.why_untimed = timed->why_none;
+    if (end.why_untimed.empty()) attach_times(kernels, timed->launches, select);
+  }
+  if (no_dram) {
     end.why_no_dram = "--no-dram";
-  else if (!complete)
+  } else if (!complete) {
     end.why_no_dram = "the program did not finish";
-  else if (install.kernel_dram_library.empty())
+  } else if (install.kernel_dram_library.empty()) {
     end.why_no_dram = "this build has no libcudalab_kernel_dram.so";
-  else if (!counters_here().ok())
+  } else if (!counters_here().ok()) {
     end.why_no_dram = "counters refused: " + counters_here().reason;
-  else
-    end.why_no_dram =
+  } else {
+    const extra_run dram =
         run_again(argv, trace::dram_child_environment(install, workspace.dir() + "/dram.jsonl"),
-                  workspace.dir() + "/dram.jsonl", timeout, kernels, select, "DRAM run");
+                  workspace.dir() + "/dram.jsonl", timeout, "DRAM run");
+    end.why_no_dram = dram.why_none;
+    if (end.why_no_dram.empty()) attach_times(kernels, dram.launches, select);
+  }
   profile_lines lines;
   lines.witness = witness == "counters" ? profile_witness::counters : profile_witness::tracer;
   if (by_line) {

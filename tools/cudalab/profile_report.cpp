@@ -1,6 +1,7 @@
 #include "profile_report.hpp"
 
 #include "cudalab/cell_format.hpp"
+#include "cudalab/error.hpp"
 #include "cudalab/kernel_name.hpp"
 #include "cudalab/user_text.hpp"
 
@@ -128,6 +129,24 @@ void attach_times(std::vector<kernel_profile>& kernels,
       k.dram_launches = t.dram_launches;
     }
     if (k.shapes.empty()) k.shapes = t.shapes;
+  }
+}
+
+void copy_nvtx_ranges(std::vector<trace::traced_launch>& traced,
+                      const std::vector<trace::traced_launch>& timed) {
+  const auto differ = [&](const std::string& how) {
+    throw error("--nvtx: the ranges come from the run that times the kernels, and " + how +
+                ": the program's launches vary from run to run, so none can be picked by range");
+  };
+  if (traced.size() != timed.size())
+    differ("it made " + std::to_string(timed.size()) + " launches where the measured run made " +
+           std::to_string(traced.size()));
+  for (std::size_t i = 0; i < traced.size(); ++i) {
+    if (traced[i].kernel != timed[i].kernel)
+      differ("its launch " + std::to_string(i + 1) + " was of " +
+             kernel_display_name(timed[i].kernel) + ", not " +
+             kernel_display_name(traced[i].kernel));
+    traced[i].nvtx = timed[i].nvtx;
   }
 }
 

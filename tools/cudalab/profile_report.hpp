@@ -83,6 +83,13 @@ std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_laun
 void attach_times(std::vector<kernel_profile>& kernels,
                   const std::vector<trace::traced_launch>& timed, const launch_selection& select);
 
+// The tracer does not see NVTX (the Sanitizer API's process aborted when the tracer was also the
+// program's NVTX tool, on an H100), so its launches take their ranges from the timing run's,
+// launch for launch in the order of the calls. Throws cudalab::error where the two runs launched
+// different kernels (a program whose launches vary from run to run cannot be picked by range).
+void copy_nvtx_ranges(std::vector<trace::traced_launch>& traced,
+                      const std::vector<trace::traced_launch>& timed);
+
 // How the program ended, as the report states it.
 struct program_end {
   std::string program;   // as given

@@ -425,5 +425,32 @@ TEST(profile_report, kernels_carry_the_dram_bytes_of_their_selected_launches) {
   for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;
 }
 
+// The tracer's launches take their NVTX ranges from the timing run's, launch for launch; runs
+// that launched other kernels cannot be matched, and say so.
+TEST(profile_report, traced_launches_take_the_timing_runs_nvtx_ranges_launch_for_launch) {
+  std::vector<trace::traced_launch> traced{launch("naive", 1, 128, 32), launch("tiled", 1, 128, 4)};
+  std::vector<trace::traced_launch> timed{launch("naive", 0, 0, 0), launch("tiled", 0, 0, 0)};
+  timed[0].nvtx = "main/naive";
+  timed[1].nvtx = "main/tiled";
+  copy_nvtx_ranges(traced, timed);
+  EXPECT_EQ(traced[0].nvtx, "main/naive");
+  EXPECT_EQ(traced[1].nvtx, "main/tiled");
+  launch_selection tiled;
+  tiled.nvtx = std::regex("tiled$");
+  const auto kept = profile_kernels(traced, tiled);
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_EQ(kept[0].name, "tiled");
+
+  std::vector<trace::traced_launch> swapped{timed[1], timed[0]};
+  try {
+    copy_nvtx_ranges(traced, swapped);
+    ADD_FAILURE() << "runs that launched other kernels were matched";
+  } catch (const error& e) {
+    EXPECT_NE(std::string(e.what()).find("its launch 1 was of tiled, not naive"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(copy_nvtx_ranges(traced, {timed[0]}), error);
+}
+
 }  // namespace
 }  // namespace cudalab::tool
