@@ -5,8 +5,8 @@
 # requests, ld sectors, ld bytes, st requests, st sectors, st bytes, ideal sectors, waste, shared
 # ld and st wavefronts, shared ld and st conflicts, witness, grid, block) held to the closed forms
 # examples/CMakeLists.txt gives, no other row, and every row timed: a positive time_ns over as
-# many launches as it counted (the timing run's); and DRAM bytes read and written on every row
-# where counters are permitted, none (and said why) where they are refused. <witness> is tracer, counters, both, or counters-refused:
+# many launches as it counted (the timing run's); and DRAM bytes read and written (and no local
+# traffic) on every row where counters are permitted, none (and said why) where they are refused. <witness> is tracer, counters, both, or counters-refused:
 # counters asked for with CUDALAB_COUNTERS_REFUSE=ERR_NVGPUCTRPERM, so that profile must say so
 # on stderr and measure with the tracer. Exit 77 (a skip) only where there is no CUDA device,
 # which profile says with exit 3.
@@ -44,16 +44,18 @@ for expected in "$@"; do
   # After the expected columns: time_ns, then timed_launches, which equals launches (column 2).
   echo "$row" | awk -F, '{ exit !($20 ~ /^[1-9][0-9]*$/ && $21 == $2) }' ||
     { echo "profile_counts: row '$row' is not timed over its launches"; exit 1; }
+  # Then the Range Profiler's DRAM bytes and local requests and sectors (6 columns): none of
+  # the examples spills, so its local columns are 0.
   if [ "$witness" = counters-refused ]; then
-    echo "$row" | awk -F, '{ exit !($22 == "" && $23 == "") }' ||
+    echo "$row" | awk -F, '{ for (i = 22; i <= 27; ++i) if ($i != "") exit 1 }' ||
       { echo "profile_counts: row '$row' has DRAM bytes though counters were refused"; exit 1; }
   else
-    echo "$row" | awk -F, '{ exit !($22 ~ /^[0-9]+$/ && $23 ~ /^[0-9]+$/) }' ||
-      { echo "profile_counts: row '$row' has no DRAM bytes"; exit 1; }
+    echo "$row" | awk -F, '{ exit !($22 ~ /^[0-9]+$/ && $23 ~ /^[0-9]+$/ && $24 $25 $26 $27 == "0000") }' ||
+      { echo "profile_counts: row '$row' has no DRAM bytes, or local traffic"; exit 1; }
   fi
 done
 if [ "$witness" = counters-refused ]; then
-  echo "$said" | tr '\n' ' ' | grep -q "No DRAM bytes: counters refused" ||
+  echo "$said" | tr '\n' ' ' | grep -q "No DRAM bytes or local traffic: counters refused" ||
     { echo "profile_counts: no line saying why there are no DRAM bytes"; exit 1; }
 fi
 echo "profile_counts: every kernel equals its closed form"

@@ -21,8 +21,8 @@ report, device = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
 n = int(sys.argv[3])
 l2 = device["l2_bytes"] if "l2_bytes" in device else device["devices"][0]["l2_bytes"]
 matrix = n * n * 4
-if "no_dram" in report:
-    sys.exit(f"profile_dram: no DRAM bytes: {report['no_dram']}")
+if "no_range_counts" in report:
+    sys.exit(f"profile_dram: no DRAM bytes: {report['no_range_counts']}")
 rows = {k["kernel"]: k for k in report["kernels"]}
 for name in ("transpose_naive", "transpose_tiled"):
     k = rows.get(name) or next((r for n_, r in rows.items() if n_.startswith(name)), None)

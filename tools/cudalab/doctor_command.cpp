@@ -99,13 +99,13 @@ int doctor_command(const args& a) {
   // are permitted.
   const trace::tracer_install install = trace::tracer_install_here();
   const bool timed = !install.kernel_times_library.empty();
-  const bool dram = counters.ok() && !install.kernel_dram_library.empty();
+  const bool dram = counters.ok() && !install.launch_counters_library.empty();
   line("profile time, DRAM", count > 0 && timed && dram,
        count == 0 ? "need a GPU"
        : !timed   ? "no libcudalab_kernel_times.so here: profile cannot time kernels"
-       : dram     ? "profile times each kernel (CUPTI activity) and counts its DRAM bytes"
+       : dram     ? "profile times each kernel (CUPTI activity) and counts its DRAM and local traffic"
        : counters.ok()
-           ? "profile times each kernel; no libcudalab_kernel_dram.so here: no DRAM bytes"
+           ? "profile times each kernel; no libcudalab_launch_counters.so here: no DRAM bytes"
            : "profile times each kernel; no DRAM bytes (counters refused, above)");
   const std::string nsys_fallback =
       "/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys";

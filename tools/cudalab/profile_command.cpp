@@ -11,7 +11,7 @@
 // tracer, counters or both chooses. Once the measured run reached its exit, two more runs give
 // what the witnesses cannot: the time of each kernel, with no code patched
 // (instrumentation/kernel_times), and its DRAM bytes, under the Range Profiler where counters are
-// permitted (instrumentation/kernel_dram). Both are the program's NVTX tool as well, so their
+// permitted (instrumentation/launch_counters), with its local-memory traffic. Both are the program's NVTX tool as well, so their
 // launches carry the ranges they were made in; the tracer's take theirs from the timing run's,
 // launch for launch (--nvtx then makes that run first).
 #include "commands.hpp"
@@ -148,7 +148,8 @@ int profile_command(const args& a) {
            "refused, the memory tracer)\nand prints a row a kernel: global requests and sectors, "
            "the ideal sectors for the bytes asked,\nthe waste, shared conflicts; then runs it "
            "again, no code patched, to time each kernel (--no-time: not),\nand, where counters are "
-           "permitted, once more to count each kernel's DRAM bytes (--no-dram: not).\n--witness "
+           "permitted, once more to count each kernel's DRAM bytes and local traffic (--no-dram: "
+           "not).\n--witness "
            "tracer|counters|both chooses; auto (the default) takes the counters where it can.\n"
            "--nvtx: only launches made inside matching NVTX push/pop ranges (\"outer/inner\").\n"
            "--lines: the same a source line under each kernel (PROGRAM built with -lineinfo);\n"
@@ -171,7 +172,7 @@ int profile_command(const args& a) {
       "timeout", po::value(&timeout_text), "seconds before the program is stopped (600)")(
       "witness", po::value(&witness_text), "auto (default), tracer, counters or both")(
       "no-time", po::bool_switch(&untimed), "skip the run that times the kernels")(
-      "no-dram", po::bool_switch(&no_dram), "skip the run that counts their DRAM bytes");
+      "no-dram", po::bool_switch(&no_dram), "skip the run that counts their DRAM bytes and local traffic");
   // A program given without -- would read as an option's stray value: say where it goes.
   if (dashes == a.end() || dashes + 1 == a.end())
     throw usage_error("profile needs a program after --: " + std::string(usage_line));
@@ -342,20 +343,22 @@ int profile_command(const args& a) {
     end.why_untimed = timed->why_none;
     if (end.why_untimed.empty()) attach_times(kernels, timed->launches, select);
   }
+  std::string& uncounted = end.why_no_range_counts;
   if (no_dram) {
-    end.why_no_dram = "--no-dram";
+    uncounted = "--no-dram";
   } else if (!complete) {
-    end.why_no_dram = "the program did not finish";
-  } else if (install.kernel_dram_library.empty()) {
-    end.why_no_dram = "this build has no libcudalab_kernel_dram.so";
+    uncounted = "the program did not finish";
+  } else if (install.launch_counters_library.empty()) {
+    uncounted = "this build has no libcudalab_launch_counters.so";
   } else if (!counters_here().ok()) {
-    end.why_no_dram = "counters refused: " + counters_here().reason;
+    uncounted = "counters refused: " + counters_here().reason;
   } else {
-    const extra_run dram =
-        run_again(argv, trace::dram_child_environment(install, workspace.dir() + "/dram.jsonl"),
-                  workspace.dir() + "/dram.jsonl", timeout, "DRAM run");
-    end.why_no_dram = dram.why_none;
-    if (end.why_no_dram.empty()) attach_times(kernels, dram.launches, select);
+    const std::string output = workspace.dir() + "/range-counts.jsonl";
+    const extra_run counted =
+        run_again(argv, trace::launch_counters_child_environment(install, output), output,
+                  timeout, "DRAM run");
+    uncounted = counted.why_none;
+    if (uncounted.empty()) attach_times(kernels, counted.launches, select);
   }
   profile_lines lines;
   lines.witness = witness == "counters" ? profile_witness::counters : profile_witness::tracer;
@@ -391,7 +394,8 @@ int profile_command(const args& a) {
           end.program + " (" + end.how + ") did not finish: the rows hold the launches before. ";
     if (!untimed && !end.why_untimed.empty())
       notes += "The kernels are not timed: " + end.why_untimed + ". ";
-    if (!no_dram && !end.why_no_dram.empty()) notes += "No DRAM bytes: " + end.why_no_dram + ". ";
+    if (!no_dram && !end.why_no_range_counts.empty())
+      notes += "No DRAM bytes or local traffic: " + end.why_no_range_counts + ". ";
     if (by_line && !lines.why_none.empty())
       notes += "Some accesses have no source line: " + lines.why_none;
     if (!notes.empty())

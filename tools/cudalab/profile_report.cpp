@@ -3,6 +3,7 @@
 #include "cudalab/cell_format.hpp"
 #include "cudalab/error.hpp"
 #include "cudalab/kernel_name.hpp"
+#include "cudalab/trace/launch_counters.hpp"
 #include "cudalab/user_text.hpp"
 
 #include <nlohmann/json.hpp>
@@ -108,10 +109,9 @@ void attach_times(std::vector<kernel_profile>& kernels,
       t.nanoseconds += l.nanoseconds;
       ++t.timed_launches;
     }
-    if (l.dram_counted) {
-      t.dram_read_bytes += l.dram_read_bytes;
-      t.dram_write_bytes += l.dram_write_bytes;
-      ++t.dram_launches;
+    if (!l.range_counts.empty()) {
+      for (const auto& [column, value] : l.range_counts) t.range_counts[column] += value;
+      ++t.range_launches;
     }
     if (l.shape_known()) t.shapes.insert({l.grid, l.block});
   }
@@ -123,10 +123,9 @@ void attach_times(std::vector<kernel_profile>& kernels,
       k.nanoseconds = t.nanoseconds;
       k.timed_launches = t.timed_launches;
     }
-    if (t.dram_launches) {
-      k.dram_read_bytes = t.dram_read_bytes;
-      k.dram_write_bytes = t.dram_write_bytes;
-      k.dram_launches = t.dram_launches;
+    if (t.range_launches) {
+      k.range_counts = t.range_counts;
+      k.range_launches = t.range_launches;
     }
     if (k.shapes.empty()) k.shapes = t.shapes;
   }
@@ -185,12 +184,19 @@ std::string detail_line(const kernel_profile& k) {
     const auto& [grid, block] = *k.shapes.begin();
     shape = "grid " + dims_text(grid) + ", block " + dims_text(block);
   }
-  std::string time, dram;
-  if (k.dram_launches) {
-    dram = "DRAM " + bytes_text(k.dram_read_bytes) + " read, " + bytes_text(k.dram_write_bytes) +
-           " written";
-    if (k.dram_launches != k.launches)
-      dram += " (the DRAM run launched it " + times(k.dram_launches) + ")";
+  std::string time, dram, local;
+  if (k.range_launches) {
+    dram = "DRAM " + bytes_text(k.range_count("dram_read_bytes")) + " read, " +
+           bytes_text(k.range_count("dram_write_bytes")) + " written";
+    if (k.range_launches != k.launches)
+      dram += " (the DRAM run launched it " + times(k.range_launches) + ")";
+    const std::uint64_t ld = k.range_count("local_ld_requests"), st = k.range_count("local_st_requests");
+    if (ld || st)
+      local = "local " + cells::compact_count(static_cast<double>(ld)) + " ld req (" +
+              cells::compact_count(static_cast<double>(k.range_count("local_ld_sectors"))) +
+              " sect), " + cells::compact_count(static_cast<double>(st)) + " st req (" +
+              cells::compact_count(static_cast<double>(k.range_count("local_st_sectors"))) +
+              " sect)";
   }
   if (k.timed_launches) {
     const double ms = static_cast<double>(k.nanoseconds) / 1e6;
@@ -203,7 +209,7 @@ std::string detail_line(const kernel_profile& k) {
   }
   // The parts on one line, or on more where they would pass 120 columns.
   std::string lines, line;
-  for (const std::string* part : {&shape, &time, &dram}) {
+  for (const std::string* part : {&shape, &time, &dram, &local}) {
     if (part->empty()) continue;
     if (!line.empty() && line.size() + 2 + part->size() > 120) {
       lines += line + "\n";
@@ -281,11 +287,12 @@ void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& k
   out << "ideal: the sectors the bytes its lanes asked for would fill, packed; waste: sectors moved"
          " beyond them\n";
   for (const std::string& text : wrapped(
-           "DRAM: bytes read from and written to device memory, in a run of its own under CUPTI's "
-           "Range Profiler (" +
-               (end.why_no_dram.empty() ? std::string("data the L2 held from before is not "
-                                                      "read again")
-                                        : "not measured: " + end.why_no_dram) +
+           "DRAM: bytes read from and written to device memory, and local: requests and sectors of "
+           "local memory (spills), in a run of its own under CUPTI's Range Profiler (" +
+               (end.why_no_range_counts.empty()
+                    ? std::string("data the L2 held from before is not read again; local shown "
+                                  "where there is some")
+                    : "not measured: " + end.why_no_range_counts) +
                ")",
            120))
     out << text << "\n";
@@ -359,7 +366,9 @@ void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& ker
   out << "kernel,launches,untraced_launches,dropped,ld_requests,ld_sectors,ld_bytes,st_requests,"
          "st_sectors,st_bytes,ideal_sectors,waste_sectors,shared_ld_wavefronts,"
          "shared_st_wavefronts,shared_ld_conflicts,shared_st_conflicts,witness,grid,block,time_ns,"
-         "timed_launches,dram_read_bytes,dram_write_bytes\n";
+         "timed_launches";
+  for (const trace::launch_counter& c : trace::launch_counters) out << ',' << c.column;
+  out << '\n';
   for (const kernel_profile& k : kernels) {
     const model::access_counts& c = k.counts;
     // Counts a witness does not have are left empty.
@@ -374,9 +383,10 @@ void write_profile_csv(std::ostream& out, const std::vector<kernel_profile>& ker
         << c.shared_ld_conflicts << ',' << c.shared_st_conflicts << ',' << to_string(k.witness)
         << ',' << csv_dims(k, true) << ',' << csv_dims(k, false) << ','
         << (k.timed_launches ? std::to_string(k.nanoseconds) : std::string()) << ','
-        << k.timed_launches << ','
-        << (k.dram_launches ? std::to_string(k.dram_read_bytes) : std::string()) << ','
-        << (k.dram_launches ? std::to_string(k.dram_write_bytes) : std::string()) << '\n';
+        << k.timed_launches;
+    for (const trace::launch_counter& c : trace::launch_counters)
+      out << ',' << (k.range_launches ? std::to_string(k.range_count(c.column)) : std::string());
+    out << '\n';
   }
 }
 
@@ -398,7 +408,7 @@ void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& ke
   doc["complete"] = end.complete;
   doc["witness"] = end.witness;
   if (!end.why_untimed.empty()) doc["untimed"] = end.why_untimed;
-  if (!end.why_no_dram.empty()) doc["no_dram"] = end.why_no_dram;
+  if (!end.why_no_range_counts.empty()) doc["no_range_counts"] = end.why_no_range_counts;
   if (lines && !lines->why_none.empty()) doc["no_source_line"] = lines->why_none;
   doc["kernels"] = nlohmann::ordered_json::array();
   for (const kernel_profile& k : kernels) {
@@ -431,11 +441,9 @@ void write_profile_json(std::ostream& out, const std::vector<kernel_profile>& ke
     row["time_ns"] = nullptr;
     if (k.timed_launches) row["time_ns"] = k.nanoseconds;
     row["timed_launches"] = k.timed_launches;
-    row["dram_read_bytes"] = nullptr;
-    row["dram_write_bytes"] = nullptr;
-    if (k.dram_launches) {
-      row["dram_read_bytes"] = k.dram_read_bytes;
-      row["dram_write_bytes"] = k.dram_write_bytes;
+    for (const trace::launch_counter& c : trace::launch_counters) {
+      row[c.column] = nullptr;
+      if (k.range_launches) row[c.column] = k.range_count(c.column);
     }
     if (!k.bytes_known())  // the counters have no bytes: null, not a made-up 0
       for (const char* key : {"ld_bytes", "st_bytes", "ideal_sectors", "waste_sectors"})

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <regex>
 #include <set>
@@ -36,11 +37,14 @@ struct kernel_profile {
   // launches that run timed (0: not timed; it may differ from `launches` if the runs differ).
   std::uint64_t nanoseconds = 0;
   std::uint64_t timed_launches = 0;
-  // Its launches' DRAM bytes, summed, from a run under the Range Profiler (attach_times), and how
-  // many launches that run counted (0: not counted).
-  std::uint64_t dram_read_bytes = 0;
-  std::uint64_t dram_write_bytes = 0;
-  std::uint64_t dram_launches = 0;
+  // Its launches' DRAM bytes and local traffic, summed by launch_counters.hpp's column, from a run
+  // under the Range Profiler (attach_times), and how many launches that run counted (0: none).
+  std::map<std::string, std::uint64_t> range_counts;
+  std::uint64_t range_launches = 0;
+  std::uint64_t range_count(const char* column) const {
+    const auto found = range_counts.find(column);
+    return found == range_counts.end() ? 0 : found->second;
+  }
   // Whether the bytes the lanes asked for are known (the tracer's), and so the ideal and waste.
   bool bytes_known() const { return witness == profile_witness::tracer; }
   // The fewest 32-byte sectors the bytes the lanes asked for could fill, loads and stores.
@@ -77,8 +81,8 @@ std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_laun
                                             const launch_selection& select);
 
 // Each kernel's time or DRAM bytes from a run of the program's own (instrumentation/kernel_times,
-// kernel_dram: a line a launch, in launch order), selected as the measured launches were: what
-// the lines carry (nanoseconds, DRAM bytes; launches with an error carry neither) summed by name
+// launch_counters: a line a launch, in launch order), selected as the measured launches were: what
+// the lines carry (nanoseconds, Range Profiler counts; launches with an error carry neither) summed by name
 // onto the row of that name. A row without shapes (the counters') takes the launches'.
 void attach_times(std::vector<kernel_profile>& kernels,
                   const std::vector<trace::traced_launch>& timed, const launch_selection& select);
@@ -97,7 +101,7 @@ struct program_end {
   bool complete = true;  // false: ended by a signal or the deadline, the report is partial
   std::string witness = "tracer";  // tracer, counters, or both (a counters row under each)
   std::string why_untimed;         // why the kernels have no time, where they have none
-  std::string why_no_dram;         // why they have no DRAM bytes, where they have none
+  std::string why_no_range_counts;  // why no DRAM bytes or local traffic, where there are none
 };
 
 // The report within 120 columns; as CSV (a header, a row a kernel, its witness last); as JSON

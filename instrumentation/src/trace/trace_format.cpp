@@ -34,10 +34,7 @@ std::string format_traced_launch(const traced_launch& launch) {
   }
   if (!launch.nvtx.empty()) j["nvtx"] = launch.nvtx;
   if (launch.nanoseconds) j["nanoseconds"] = launch.nanoseconds;
-  if (launch.dram_counted) {
-    j["dram_read_bytes"] = launch.dram_read_bytes;
-    j["dram_write_bytes"] = launch.dram_write_bytes;
-  }
+  if (!launch.range_counts.empty()) j["range_counts"] = launch.range_counts;
   if (!launch.error.empty()) {
     j["error"] = launch.error;
     return j.dump();

@@ -42,9 +42,11 @@ traced_launch parse_traced_launch(const std::string& line) {
     out.launches = j.contains("launches") ? count(j, "launches") : 1;
     out.nvtx = j.value("nvtx", std::string());
     out.nanoseconds = count(j, "nanoseconds");
-    out.dram_counted = j.contains("dram_read_bytes");
-    out.dram_read_bytes = count(j, "dram_read_bytes");
-    out.dram_write_bytes = count(j, "dram_write_bytes");
+    if (j.contains("range_counts")) {
+      const json& counts = j.at("range_counts");
+      if (!counts.is_object()) throw error("trace: range_counts is not an object");
+      for (const auto& [column, value] : counts.items()) out.range_counts[column] = count(counts, column.c_str());
+    }
     for (auto [key, dims] : {std::pair{"grid", &out.grid}, std::pair{"block", &out.block}}) {
       if (!j.contains(key)) continue;
       const json& d = j.at(key);

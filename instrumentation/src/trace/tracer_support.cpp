@@ -65,7 +65,8 @@ tracer_install tracer_install_here() {
     }
   if (readable(CUDALAB_SASS_LINES_LIBRARY)) i.sass_lines_library = CUDALAB_SASS_LINES_LIBRARY;
   if (readable(CUDALAB_KERNEL_TIMES_LIBRARY)) i.kernel_times_library = CUDALAB_KERNEL_TIMES_LIBRARY;
-  if (readable(CUDALAB_KERNEL_DRAM_LIBRARY)) i.kernel_dram_library = CUDALAB_KERNEL_DRAM_LIBRARY;
+  if (readable(CUDALAB_LAUNCH_COUNTERS_LIBRARY))
+    i.launch_counters_library = CUDALAB_LAUNCH_COUNTERS_LIBRARY;
   i.nvdisasm = on_path("nvdisasm");
   if (i.nvdisasm.empty() && executable("/usr/local/cuda/bin/nvdisasm"))
     i.nvdisasm = "/usr/local/cuda/bin/nvdisasm";
@@ -136,10 +137,10 @@ std::vector<std::pair<std::string, std::string>> timed_child_environment(
           {"CUDALAB_TRACE_OUTPUT", output}};
 }
 
-std::vector<std::pair<std::string, std::string>> dram_child_environment(
+std::vector<std::pair<std::string, std::string>> launch_counters_child_environment(
     const tracer_install& install, const std::string& output) {
-  return {{"CUDA_INJECTION64_PATH", install.kernel_dram_library},
-          {"NVTX_INJECTION64_PATH", install.kernel_dram_library},
+  return {{"CUDA_INJECTION64_PATH", install.launch_counters_library},
+          {"NVTX_INJECTION64_PATH", install.launch_counters_library},
           {"CUDALAB_TRACE_OUTPUT", output}};
 }
 

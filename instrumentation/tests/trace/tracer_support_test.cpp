@@ -17,7 +17,7 @@ tracer_install built() {
           "/usr/local/cuda/bin/nvdisasm",
           "/b/instrumentation/sass_lines/libcudalab_sass_lines.so",
           "/b/instrumentation/kernel_times/libcudalab_kernel_times.so",
-          "/b/instrumentation/kernel_dram/libcudalab_kernel_dram.so"};
+          "/b/instrumentation/launch_counters/libcudalab_launch_counters.so"};
 }
 
 void expect_one_line_refusal(const tracer_availability& a, const std::string& reason_part,

@@ -5,7 +5,7 @@
 //   {"label": "aos_float3|1048576|256|0", "kernel": "<mangled name>", "cubin": "<file>",
 //    "function_pc": 140..., "function_size": 1536, "dropped": 0, ["launches": 7,]
 //    ["grid": [32, 32, 1], "block": [32, 32, 1], "nvtx": "train/step", "nanoseconds": 5120,]
-//    ["dram_read_bytes": 4194304, "dram_write_bytes": 4194304,]
+//    ["range_counts": {"dram_read_bytes": 4194304, "local_ld_requests": 0, ...},]
 //    "pcs": [{"offset": 208, "space": "global", "kind": "load", "width": 4,
 //             "instructions": 32768, "sectors": 393216, "bytes": 4194304,
 //             "wavefronts": 0, "ideal": 0}, ...]}
@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -61,11 +62,9 @@ struct traced_launch {
   // The launch's GPU time from CUPTI's activity records, in a run that patched no code
   // (instrumentation/kernel_times); 0 where not timed.
   std::uint64_t nanoseconds = 0;
-  // The launch's DRAM traffic from CUPTI's Range Profiler (instrumentation/kernel_dram), where
-  // `dram_counted`.
-  bool dram_counted = false;
-  std::uint64_t dram_read_bytes = 0;
-  std::uint64_t dram_write_bytes = 0;
+  // The launch's counts under CUPTI's Range Profiler (instrumentation/launch_counters): a value
+  // for each column of launch_counters.hpp, by column; empty where not counted.
+  std::map<std::string, std::uint64_t> range_counts;
 };
 
 // The label the runner gives a point, so that a trace read in another process finds its row.

@@ -27,9 +27,9 @@ struct tracer_install {
   // libcudalab_kernel_times.so: each launch's GPU time for `cudalab profile`, on CUPTI's
   // activity API (instrumentation/kernel_times/); empty: not found.
   std::string kernel_times_library;
-  // libcudalab_kernel_dram.so: each launch's DRAM bytes for `cudalab profile`, on CUPTI's Range
-  // Profiler (instrumentation/kernel_dram/); empty: not found.
-  std::string kernel_dram_library;
+  // libcudalab_launch_counters.so: each launch's DRAM bytes and local traffic for `cudalab
+  // profile`, on CUPTI's Range Profiler (instrumentation/launch_counters/); empty: not found.
+  std::string launch_counters_library;
 };
 
 // The variables of this process that decide whether another tool is attached.
@@ -69,8 +69,8 @@ std::vector<std::pair<std::string, std::string>> sass_lines_child_environment(
 // (instrumentation/kernel_times/), NVTX_INJECTION64_PATH among them.
 std::vector<std::pair<std::string, std::string>> timed_child_environment(
     const tracer_install& install, const std::string& output);
-// The same for each launch's DRAM bytes (instrumentation/kernel_dram/).
-std::vector<std::pair<std::string, std::string>> dram_child_environment(
+// The same for each launch's Range Profiler counts (instrumentation/launch_counters/).
+std::vector<std::pair<std::string, std::string>> launch_counters_child_environment(
     const tracer_install& install, const std::string& output);
 
 // Whether a variable of traced_child_environment injects or drives the tracer (all of them but

@@ -3,6 +3,8 @@
 // trace, the 120-column table, CSV quoting and the JSON record.
 #include "profile_report.hpp"
 
+#include "cudalab/trace/launch_counters.hpp"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -210,10 +212,10 @@ TEST(profile_report, counters_rows_carry_their_launches_and_no_bytes) {
   for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;
 
   write_profile_csv(csv, rows);
-  EXPECT_NE(csv.str().find("\"strided\",1,0,0,10,320,1280,0,0,0,40,280,0,0,0,0,tracer,,,,0,,\n"),
+  EXPECT_NE(csv.str().find("\"strided\",1,0,0,10,320,1280,0,0,0,40,280,0,0,0,0,tracer,,,,0,,,,,,\n"),
             std::string::npos)
       << csv.str();
-  EXPECT_NE(csv.str().find("\"strided\",3,0,0,10,320,,0,0,,,,0,0,0,0,counters,,,,0,,\n"),
+  EXPECT_NE(csv.str().find("\"strided\",3,0,0,10,320,,0,0,,,,0,0,0,0,counters,,,,0,,,,,,\n"),
             std::string::npos)
       << csv.str();
   write_profile_json(json, rows, end);
@@ -260,8 +262,8 @@ TEST(profile_report, a_kernel_shows_the_grid_and_block_it_was_launched_with) {
   EXPECT_NE(table.str().find("\n  launched with 2 grid and block shapes\n"), std::string::npos)
       << table.str();
   write_profile_csv(csv, kernels);
-  EXPECT_NE(csv.str().find(",tracer,32x32x1,32x8x1,,0,,\n"), std::string::npos) << csv.str();
-  EXPECT_NE(csv.str().find(",tracer,varies,varies,,0,,\n"), std::string::npos) << csv.str();
+  EXPECT_NE(csv.str().find(",tracer,32x32x1,32x8x1,,0,,,,,,\n"), std::string::npos) << csv.str();
+  EXPECT_NE(csv.str().find(",tracer,varies,varies,,0,,,,,,\n"), std::string::npos) << csv.str();
   write_profile_json(json, kernels, end);
   const auto doc = nlohmann::json::parse(json.str());
   for (const auto& k : doc["kernels"]) {
@@ -344,7 +346,7 @@ TEST(profile_report, kernels_carry_the_time_of_their_selected_launches) {
   EXPECT_NE(table.str().find("  grid 1, block 1024; time 1.500 ms\n"), std::string::npos)
       << table.str();
   write_profile_csv(csv, all);
-  EXPECT_NE(csv.str().find(",128x1x1,256x1x1,15000,3,,\n"), std::string::npos) << csv.str();
+  EXPECT_NE(csv.str().find(",128x1x1,256x1x1,15000,3,,,,,,\n"), std::string::npos) << csv.str();
   write_profile_json(json, all, end);
   for (const auto& k : nlohmann::json::parse(json.str())["kernels"])
     EXPECT_EQ(k["time_ns"], k["kernel"] == "step" ? 15000 : 1500000);
@@ -367,49 +369,54 @@ TEST(profile_report, kernels_carry_the_time_of_their_selected_launches) {
       << none_table.str();
   EXPECT_EQ(none_table.str().find("; time"), std::string::npos) << none_table.str();
   write_profile_csv(none_csv, bare);
-  EXPECT_NE(none_csv.str().find(",tracer,,,,0,,\n"), std::string::npos) << none_csv.str();
+  EXPECT_NE(none_csv.str().find(",tracer,,,,0,,,,,,\n"), std::string::npos) << none_csv.str();
   write_profile_json(none_json, bare, untimed);
   const auto doc = nlohmann::json::parse(none_json.str());
   EXPECT_EQ(doc["untimed"], "--no-time");
   EXPECT_TRUE(doc["kernels"][0]["time_ns"].is_null());
 }
 
-// DRAM bytes from the Range Profiler's run: summed a kernel, under its row in decimal units,
-// in CSV and JSON; a launch the run could not count (an error line) adds nothing.
-TEST(profile_report, kernels_carry_the_dram_bytes_of_their_selected_launches) {
+// DRAM bytes and local traffic from the Range Profiler's run: summed a kernel, under its row (DRAM
+// in decimal units, local where there is some), in CSV and JSON; a launch the run could not count
+// (an error line) adds nothing.
+TEST(profile_report, kernels_carry_the_range_profilers_counts_of_their_selected_launches) {
   std::vector<trace::traced_launch> counted;
   for (std::uint64_t read : {40'000'000u, 27'108'864u}) {
     counted.push_back(launch("transpose", 0, 0, 0));
-    counted.back().dram_counted = true;
-    counted.back().dram_read_bytes = read;
-    counted.back().dram_write_bytes = 2048;
+    for (const trace::launch_counter& c : trace::launch_counters) counted.back().range_counts[c.column] = 0;
+    counted.back().range_counts["dram_read_bytes"] = read;
+    counted.back().range_counts["dram_write_bytes"] = 2048;
+    counted.back().range_counts["local_st_requests"] = 1024;
+    counted.back().range_counts["local_st_sectors"] = 4096;
   }
   counted.push_back(launch("transpose", 0, 0, 0));
   counted.back().error = "launched on another context than the first";
-  std::vector<kernel_profile> kernels =
-      profile_kernels({launch("transpose", 1, 128, 4), launch("transpose", 1, 128, 4),
-                       launch("transpose", 1, 128, 4)},
-                      {});
+  std::vector<kernel_profile> kernels = profile_kernels(
+      {launch("transpose", 1, 128, 4), launch("transpose", 1, 128, 4), launch("transpose", 1, 128, 4)},
+      {});
   attach_times(kernels, counted, {});
   ASSERT_EQ(kernels.size(), 1u);
-  EXPECT_EQ(kernels[0].dram_read_bytes, 67'108'864u);
-  EXPECT_EQ(kernels[0].dram_write_bytes, 4096u);
-  EXPECT_EQ(kernels[0].dram_launches, 2u);
+  EXPECT_EQ(kernels[0].range_count("dram_read_bytes"), 67'108'864u);
+  EXPECT_EQ(kernels[0].range_count("dram_write_bytes"), 4096u);
+  EXPECT_EQ(kernels[0].range_count("local_st_sectors"), 8192u);
+  EXPECT_EQ(kernels[0].range_launches, 2u);
   std::ostringstream table, csv, json;
   const program_end end{"./app", "exit 0", true, "tracer", "", ""};
   write_profile_table(table, kernels, end);
-  EXPECT_NE(
-      table.str().find("  DRAM 67.1 MB read, 4.10 kB written (the DRAM run launched it 2 times)\n"),
-      std::string::npos)
+  EXPECT_NE(table.str().find("  DRAM 67.1 MB read, 4.10 kB written (the DRAM run launched it 2 times)"),
+            std::string::npos)
+      << table.str();
+  EXPECT_NE(table.str().find("\n  local 0 ld req (0 sect), 2,048 st req (8,192 sect)\n"), std::string::npos)
       << table.str();
   write_profile_csv(csv, kernels);
-  EXPECT_NE(csv.str().find(",,0,67108864,4096\n"), std::string::npos) << csv.str();
+  EXPECT_NE(csv.str().find(",,0,67108864,4096,0,0,2048,8192\n"), std::string::npos) << csv.str();
   write_profile_json(json, kernels, end);
   const auto doc = nlohmann::json::parse(json.str());
   EXPECT_EQ(doc["kernels"][0]["dram_read_bytes"], 67108864);
+  EXPECT_EQ(doc["kernels"][0]["local_st_requests"], 2048);
 
   program_end refused = end;
-  refused.why_no_dram = "counters refused (ERR_NVGPUCTRPERM)";
+  refused.why_no_range_counts = "counters refused (ERR_NVGPUCTRPERM)";
   std::ostringstream refused_table, refused_json;
   const std::vector<kernel_profile> bare = profile_kernels({launch("transpose", 1, 128, 4)}, {});
   write_profile_table(refused_table, bare, refused);
@@ -420,7 +427,8 @@ TEST(profile_report, kernels_carry_the_dram_bytes_of_their_selected_launches) {
   write_profile_json(refused_json, bare, refused);
   const auto refused_doc = nlohmann::json::parse(refused_json.str());
   EXPECT_TRUE(refused_doc["kernels"][0]["dram_read_bytes"].is_null());
-  EXPECT_EQ(refused_doc["no_dram"], "counters refused (ERR_NVGPUCTRPERM)");
+  EXPECT_TRUE(refused_doc["kernels"][0]["local_ld_requests"].is_null());
+  EXPECT_EQ(refused_doc["no_range_counts"], "counters refused (ERR_NVGPUCTRPERM)");
   std::istringstream lines(table.str() + refused_table.str());
   for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;
 }

@@ -1,21 +1,23 @@
-// Each kernel launch's DRAM traffic, for `cudalab profile` where counters are permitted: an
-// injection library, loaded by the CUDA driver into a program started with CUDA_INJECTION64_PATH
-// pointing at it, that runs CUPTI's Range Profiler with auto ranges (one range a launch) and
-// kernel replay over the whole program, as NVIDIA's profiling injection sample does with the
-// older API: at the first launch it opens the profiler on that launch's context; every
-// `ranges_per_pass` launches it stops, decodes and empties the counter data and starts again; at
-// the process's exit (an atexit handler registered at the first launch, so that it runs before
-// the CUDA runtime's own teardown) or when the context is destroyed, it decodes the rest. Each
-// launch becomes a line of CUDALAB_TRACE_OUTPUT in the tracer's format
-// (cudalab/trace/trace_record.hpp) with "dram_read_bytes" and "dram_write_bytes", in launch order,
-// or an "error" saying why it has none. It is the program's NVTX tool too (nvtx_ranges.hpp), so
-// each line carries the ranges its launch was made in.
+// Each kernel launch's DRAM bytes and local-memory traffic (cudalab/trace/launch_counters.hpp),
+// for `cudalab profile` where counters are permitted: an injection library, loaded by the CUDA
+// driver into a program started with CUDA_INJECTION64_PATH pointing at it, that runs CUPTI's Range
+// Profiler with auto ranges (one range a launch) and kernel replay over the whole program, as
+// NVIDIA's profiling injection sample does with the older API: at the first launch it opens the
+// profiler on that launch's context; every `ranges_per_pass` launches it stops, decodes and empties
+// the counter data and starts again; at the process's exit (an atexit handler registered at the
+// first launch, so that it runs before the CUDA runtime's own teardown) or when the context is
+// destroyed, it decodes the rest. Each launch becomes a line of CUDALAB_TRACE_OUTPUT in the
+// tracer's format (cudalab/trace/trace_record.hpp) with its "range_counts", in launch order, or an
+// "error" saying why it has none. It is the program's NVTX tool too (nvtx_ranges.hpp), so each
+// line carries the ranges its launch was made in.
 //
 // The counts are the hardware's for the program as it ran: what the L2 already held (the host's
 // copies, the kernel before) is not read again, unlike Nsight Compute's default, which flushes
-// the caches before each kernel.
+// the caches before each kernel. A metric set that needs several passes is replayed by CUPTI,
+// kernel by kernel, with the device memory the kernel touches saved and restored.
 #include "counters/cupti_check.hpp"
 #include "cudalab/detail/cupti_host_config.hpp"
+#include "cudalab/trace/launch_counters.hpp"
 #include "cudalab/trace/trace_record.hpp"
 #include "injection_entry.hpp"
 #include "nvtx_ranges.hpp"
@@ -40,11 +42,19 @@ namespace {
 using cudalab::trace::traced_launch;
 
 constexpr std::size_t ranges_per_pass = 64;
-const std::vector<std::string> dram_metrics = {"dram__bytes_read.sum", "dram__bytes_write.sum"};
 
-class kernel_dram {
+std::vector<std::string> metrics() {
+  std::vector<std::string> names;
+  for (const cudalab::trace::launch_counter& c : cudalab::trace::launch_counters)
+    names.push_back(c.metric);
+  return names;
+}
+
+class launch_counters {
  public:
-  static kernel_dram& get() { return cudalab::injection::lasting_instance<kernel_dram>(); }
+  static launch_counters& get() {
+    return cudalab::injection::lasting_instance<launch_counters>();
+  }
 
   void start();
   void launch_entered(const CUpti_CallbackData& call);
@@ -75,21 +85,21 @@ class kernel_dram {
 
 void CUPTIAPI callback(void*, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data) {
   if (domain == CUPTI_CB_DOMAIN_DRIVER_API)
-    kernel_dram::get().launch_entered(*static_cast<const CUpti_CallbackData*>(data));
+    launch_counters::get().launch_entered(*static_cast<const CUpti_CallbackData*>(data));
   else if (domain == CUPTI_CB_DOMAIN_RESOURCE && id == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING)
-    kernel_dram::get().context_ending(static_cast<const CUpti_ResourceData*>(data)->context);
+    launch_counters::get().context_ending(static_cast<const CUpti_ResourceData*>(data)->context);
 }
 
-void kernel_dram::fail(const std::string& why) {
+void launch_counters::fail(const std::string& why) {
   if (!m_failure.empty()) return;
   m_failure = why;
-  std::fprintf(stderr, "cudalab kernel dram: %s\n", why.c_str());
+  std::fprintf(stderr, "cudalab launch counters: %s\n", why.c_str());
 }
 
-void kernel_dram::start() {
+void launch_counters::start() {
   m_output = std::getenv("CUDALAB_TRACE_OUTPUT") ? std::getenv("CUDALAB_TRACE_OUTPUT") : "";
   if (m_output.empty()) {
-    std::fprintf(stderr, "cudalab kernel dram: CUDALAB_TRACE_OUTPUT is not set: nothing counted\n");
+    std::fprintf(stderr, "cudalab launch counters: CUDALAB_TRACE_OUTPUT is not set: nothing counted\n");
     return;
   }
   try {
@@ -107,7 +117,7 @@ void kernel_dram::start() {
   }
 }
 
-void kernel_dram::open_profiler(CUcontext context) {
+void launch_counters::open_profiler(CUcontext context) {
   m_context = context;
   auto initialize = CUDALAB_CUPTI_PARAMS(CUpti_Profiler_Initialize_Params);
   CUDALAB_CHECK_CUPTI(cuptiProfilerInitialize(&initialize));
@@ -122,7 +132,7 @@ void kernel_dram::open_profiler(CUcontext context) {
   std::vector<std::uint8_t> availability(available.counterAvailabilityImageSize);
   available.pCounterAvailabilityImage = availability.data();
   CUDALAB_CHECK_CUPTI(cuptiProfilerGetCounterAvailability(&available));
-  m_config.emplace(chip.pChipName ? chip.pChipName : "", availability, dram_metrics);
+  m_config.emplace(chip.pChipName ? chip.pChipName : "", availability, metrics());
 
   auto enable = CUDALAB_CUPTI_PARAMS(CUpti_RangeProfiler_Enable_Params);
   enable.ctx = context;
@@ -130,7 +140,8 @@ void kernel_dram::open_profiler(CUcontext context) {
   m_profiler = enable.pRangeProfilerObject;
 
   std::vector<const char*> names;
-  for (const std::string& m : dram_metrics) names.push_back(m.c_str());
+  for (const cudalab::trace::launch_counter& c : cudalab::trace::launch_counters)
+    names.push_back(c.metric);
   auto size = CUDALAB_CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataSize_Params);
   size.pRangeProfilerObject = m_profiler;
   size.pMetricNames = names.data();
@@ -161,14 +172,14 @@ void kernel_dram::open_profiler(CUcontext context) {
   CUDALAB_CHECK_CUPTI(cuptiRangeProfilerSetConfig(&config));
 }
 
-void kernel_dram::start_pass() {
+void launch_counters::start_pass() {
   auto start = CUDALAB_CUPTI_PARAMS(CUpti_RangeProfiler_Start_Params);
   start.pRangeProfilerObject = m_profiler;
   CUDALAB_CHECK_CUPTI(cuptiRangeProfilerStart(&start));
   m_running = true;
 }
 
-void kernel_dram::finish_pass() {
+void launch_counters::finish_pass() {
   if (!m_running) return;
   m_running = false;
   if (cuCtxSynchronize() != CUDA_SUCCESS) throw cudalab::error("cuCtxSynchronize failed");
@@ -190,11 +201,11 @@ void kernel_dram::finish_pass() {
                          " ranges of " + std::to_string(waiting) + " launches (" +
                          std::to_string(decode.numOfRangeDropped) + " dropped)");
   for (std::size_t range = 0; range < info.numTotalRanges; ++range) {
-    const std::vector<double> bytes = m_config->evaluate(m_counter_data, range);
+    const std::vector<double> values = m_config->evaluate(m_counter_data, range);
     traced_launch& launch = m_launches[m_counted++];
-    launch.dram_counted = true;
-    launch.dram_read_bytes = static_cast<std::uint64_t>(std::llround(bytes.at(0)));
-    launch.dram_write_bytes = static_cast<std::uint64_t>(std::llround(bytes.at(1)));
+    for (std::size_t i = 0; i < cudalab::trace::launch_counters.size(); ++i)
+      launch.range_counts[cudalab::trace::launch_counters[i].column] =
+          static_cast<std::uint64_t>(std::llround(values.at(i)));
   }
   auto empty = CUDALAB_CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params);
   empty.pRangeProfilerObject = m_profiler;
@@ -203,7 +214,7 @@ void kernel_dram::finish_pass() {
   CUDALAB_CHECK_CUPTI(cuptiRangeProfilerCounterDataImageInitialize(&empty));
 }
 
-void kernel_dram::launch_entered(const CUpti_CallbackData& call) {
+void launch_counters::launch_entered(const CUpti_CallbackData& call) {
   if (call.callbackSite != CUPTI_API_ENTER) return;
   std::string nvtx = cudalab::injection::nvtx_path_of_this_thread();
   std::lock_guard<std::mutex> lock(m_mutex);
@@ -215,7 +226,7 @@ void kernel_dram::launch_entered(const CUpti_CallbackData& call) {
   if (m_launches.empty())
     // Registered after the CUDA runtime's own (it initialised before this launch), so it runs
     // first at exit, while the context still lives.
-    std::atexit([] { kernel_dram::get().end_of_program(); });
+    std::atexit([] { launch_counters::get().end_of_program(); });
   if (m_failure.empty() && m_context && call.context != m_context) {
     launch.error = "launched on another context than the first: DRAM counted on the first only";
     m_launches.push_back(std::move(launch));
@@ -233,7 +244,7 @@ void kernel_dram::launch_entered(const CUpti_CallbackData& call) {
   m_launches.push_back(std::move(launch));
 }
 
-void kernel_dram::context_ending(CUcontext context) {
+void launch_counters::context_ending(CUcontext context) {
   std::lock_guard<std::mutex> lock(m_mutex);
   if (context != m_context || !m_failure.empty()) return;
   try {
@@ -243,7 +254,7 @@ void kernel_dram::context_ending(CUcontext context) {
   }
 }
 
-void kernel_dram::end_of_program() {
+void launch_counters::end_of_program() {
   std::lock_guard<std::mutex> lock(m_mutex);
   if (m_written) return;
   if (m_failure.empty()) {
@@ -256,24 +267,24 @@ void kernel_dram::end_of_program() {
   write_all();
 }
 
-void kernel_dram::write_all() {
+void launch_counters::write_all() {
   m_written = true;
   std::string lines;
   for (traced_launch& launch : m_launches) {
-    if (!launch.dram_counted && launch.error.empty())
+    if (launch.range_counts.empty() && launch.error.empty())
       launch.error = m_failure.empty() ? "its range was not decoded" : m_failure;
     lines += cudalab::trace::format_traced_launch(launch) + "\n";
   }
   using cudalab::injection::append_result;
   if (cudalab::injection::append_line(m_output, lines) != append_result::ok)
-    std::fprintf(stderr, "cudalab kernel dram: cannot write %s\n", m_output.c_str());
+    std::fprintf(stderr, "cudalab launch counters: cannot write %s\n", m_output.c_str());
 }
 
 }  // namespace
 
 namespace cudalab::injection {
 
-void start() { kernel_dram::get().start(); }
+void start() { launch_counters::get().start(); }
 // The runner's marks mean nothing here: every launch is counted.
 void begin_point(const char*) {}
 void end_point() {}
