@@ -52,9 +52,7 @@ std::vector<std::string> metrics() {
 
 class launch_counters {
  public:
-  static launch_counters& get() {
-    return cudalab::injection::lasting_instance<launch_counters>();
-  }
+  static launch_counters& get() { return cudalab::injection::lasting_instance<launch_counters>(); }
 
   void start();
   void launch_entered(const CUpti_CallbackData& call);
@@ -99,7 +97,8 @@ void launch_counters::fail(const std::string& why) {
 void launch_counters::start() {
   m_output = std::getenv("CUDALAB_TRACE_OUTPUT") ? std::getenv("CUDALAB_TRACE_OUTPUT") : "";
   if (m_output.empty()) {
-    std::fprintf(stderr, "cudalab launch counters: CUDALAB_TRACE_OUTPUT is not set: nothing counted\n");
+    std::fprintf(stderr,
+                 "cudalab launch counters: CUDALAB_TRACE_OUTPUT is not set: nothing counted\n");
     return;
   }
   try {

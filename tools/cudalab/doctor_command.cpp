@@ -103,7 +103,7 @@ int doctor_command(const args& a) {
   line("profile time, DRAM", count > 0 && timed && dram,
        count == 0 ? "need a GPU"
        : !timed   ? "no libcudalab_kernel_times.so here: profile cannot time kernels"
-       : dram     ? "profile times each kernel (CUPTI activity) and counts its DRAM and local traffic"
+       : dram ? "profile times each kernel (CUPTI activity) and counts its DRAM and local traffic"
        : counters.ok()
            ? "profile times each kernel; no libcudalab_launch_counters.so here: no DRAM bytes"
            : "profile times each kernel; no DRAM bytes (counters refused, above)");

@@ -11,9 +11,9 @@
 // tracer, counters or both chooses. Once the measured run reached its exit, two more runs give
 // what the witnesses cannot: the time of each kernel, with no code patched
 // (instrumentation/kernel_times), and its DRAM bytes, under the Range Profiler where counters are
-// permitted (instrumentation/launch_counters), with its local-memory traffic. Both are the program's NVTX tool as well, so their
-// launches carry the ranges they were made in; the tracer's take theirs from the timing run's,
-// launch for launch (--nvtx then makes that run first).
+// permitted (instrumentation/launch_counters), with its local-memory traffic. Both are the
+// program's NVTX tool as well, so their launches carry the ranges they were made in; the tracer's
+// take theirs from the timing run's, launch for launch (--nvtx then makes that run first).
 #include "commands.hpp"
 #include "options.hpp"
 #include "output_file.hpp"
@@ -172,7 +172,8 @@ int profile_command(const args& a) {
       "timeout", po::value(&timeout_text), "seconds before the program is stopped (600)")(
       "witness", po::value(&witness_text), "auto (default), tracer, counters or both")(
       "no-time", po::bool_switch(&untimed), "skip the run that times the kernels")(
-      "no-dram", po::bool_switch(&no_dram), "skip the run that counts their DRAM bytes and local traffic");
+      "no-dram", po::bool_switch(&no_dram),
+      "skip the run that counts their DRAM bytes and local traffic");
   // A program given without -- would read as an option's stray value: say where it goes.
   if (dashes == a.end() || dashes + 1 == a.end())
     throw usage_error("profile needs a program after --: " + std::string(usage_line));
@@ -193,8 +194,9 @@ int profile_command(const args& a) {
         "--skip, --count and --nvtx pick launches, which only the tracer tells apart (--witness "
         "tracer)");
   if (untimed && !nvtx_text.empty())
-    throw usage_error("--nvtx reads the NVTX ranges in the run that times the kernels: leave out "
-                      "--no-time");
+    throw usage_error(
+        "--nvtx reads the NVTX ranges in the run that times the kernels: leave out "
+        "--no-time");
   const int timeout = parse_int_option("--timeout", timeout_text, 1, 86400);
   launch_selection select;
   select.skip = static_cast<std::uint64_t>(parse_int_option("--skip", skip_text, 0, 1 << 30));
@@ -270,9 +272,9 @@ int profile_command(const args& a) {
     if (install.kernel_times_library.empty())
       timed->why_none = "this build has no libcudalab_kernel_times.so";
     else
-      timed.emplace(run_again(
-          argv, trace::timed_child_environment(install, workspace.dir() + "/times.jsonl"),
-          workspace.dir() + "/times.jsonl", timeout, "timing run"));
+      timed.emplace(
+          run_again(argv, trace::timed_child_environment(install, workspace.dir() + "/times.jsonl"),
+                    workspace.dir() + "/times.jsonl", timeout, "timing run"));
   };
   const auto trace_program = [&] {
     child_spec spec;
@@ -355,8 +357,8 @@ int profile_command(const args& a) {
   } else {
     const std::string output = workspace.dir() + "/range-counts.jsonl";
     const extra_run counted =
-        run_again(argv, trace::launch_counters_child_environment(install, output), output,
-                  timeout, "DRAM run");
+        run_again(argv, trace::launch_counters_child_environment(install, output), output, timeout,
+                  "DRAM run");
     uncounted = counted.why_none;
     if (uncounted.empty()) attach_times(kernels, counted.launches, select);
   }

@@ -190,7 +190,8 @@ std::string detail_line(const kernel_profile& k) {
            bytes_text(k.range_count("dram_write_bytes")) + " written";
     if (k.range_launches != k.launches)
       dram += " (the DRAM run launched it " + times(k.range_launches) + ")";
-    const std::uint64_t ld = k.range_count("local_ld_requests"), st = k.range_count("local_st_requests");
+    const std::uint64_t ld = k.range_count("local_ld_requests"),
+                        st = k.range_count("local_st_requests");
     if (ld || st)
       local = "local " + cells::compact_count(static_cast<double>(ld)) + " ld req (" +
               cells::compact_count(static_cast<double>(k.range_count("local_ld_sectors"))) +

@@ -82,8 +82,8 @@ std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_laun
 
 // Each kernel's time or DRAM bytes from a run of the program's own (instrumentation/kernel_times,
 // launch_counters: a line a launch, in launch order), selected as the measured launches were: what
-// the lines carry (nanoseconds, Range Profiler counts; launches with an error carry neither) summed by name
-// onto the row of that name. A row without shapes (the counters') takes the launches'.
+// the lines carry (nanoseconds, Range Profiler counts; launches with an error carry neither) summed
+// by name onto the row of that name. A row without shapes (the counters') takes the launches'.
 void attach_times(std::vector<kernel_profile>& kernels,
                   const std::vector<trace::traced_launch>& timed, const launch_selection& select);
 
@@ -99,8 +99,8 @@ struct program_end {
   std::string program;   // as given
   std::string how;       // "exit 0", "signal 11", "killed after 600 s"
   bool complete = true;  // false: ended by a signal or the deadline, the report is partial
-  std::string witness = "tracer";  // tracer, counters, or both (a counters row under each)
-  std::string why_untimed;         // why the kernels have no time, where they have none
+  std::string witness = "tracer";   // tracer, counters, or both (a counters row under each)
+  std::string why_untimed;          // why the kernels have no time, where they have none
   std::string why_no_range_counts;  // why no DRAM bytes or local traffic, where there are none
 };
 

@@ -45,7 +45,8 @@ traced_launch parse_traced_launch(const std::string& line) {
     if (j.contains("range_counts")) {
       const json& counts = j.at("range_counts");
       if (!counts.is_object()) throw error("trace: range_counts is not an object");
-      for (const auto& [column, value] : counts.items()) out.range_counts[column] = count(counts, column.c_str());
+      for (const auto& [column, value] : counts.items())
+        out.range_counts[column] = count(counts, column.c_str());
     }
     for (auto [key, dims] : {std::pair{"grid", &out.grid}, std::pair{"block", &out.block}}) {
       if (!j.contains(key)) continue;

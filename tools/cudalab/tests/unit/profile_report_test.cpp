@@ -212,8 +212,9 @@ TEST(profile_report, counters_rows_carry_their_launches_and_no_bytes) {
   for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;
 
   write_profile_csv(csv, rows);
-  EXPECT_NE(csv.str().find("\"strided\",1,0,0,10,320,1280,0,0,0,40,280,0,0,0,0,tracer,,,,0,,,,,,\n"),
-            std::string::npos)
+  EXPECT_NE(
+      csv.str().find("\"strided\",1,0,0,10,320,1280,0,0,0,40,280,0,0,0,0,tracer,,,,0,,,,,,\n"),
+      std::string::npos)
       << csv.str();
   EXPECT_NE(csv.str().find("\"strided\",3,0,0,10,320,,0,0,,,,0,0,0,0,counters,,,,0,,,,,,\n"),
             std::string::npos)
@@ -383,7 +384,8 @@ TEST(profile_report, kernels_carry_the_range_profilers_counts_of_their_selected_
   std::vector<trace::traced_launch> counted;
   for (std::uint64_t read : {40'000'000u, 27'108'864u}) {
     counted.push_back(launch("transpose", 0, 0, 0));
-    for (const trace::launch_counter& c : trace::launch_counters) counted.back().range_counts[c.column] = 0;
+    for (const trace::launch_counter& c : trace::launch_counters)
+      counted.back().range_counts[c.column] = 0;
     counted.back().range_counts["dram_read_bytes"] = read;
     counted.back().range_counts["dram_write_bytes"] = 2048;
     counted.back().range_counts["local_st_requests"] = 1024;
@@ -391,9 +393,10 @@ TEST(profile_report, kernels_carry_the_range_profilers_counts_of_their_selected_
   }
   counted.push_back(launch("transpose", 0, 0, 0));
   counted.back().error = "launched on another context than the first";
-  std::vector<kernel_profile> kernels = profile_kernels(
-      {launch("transpose", 1, 128, 4), launch("transpose", 1, 128, 4), launch("transpose", 1, 128, 4)},
-      {});
+  std::vector<kernel_profile> kernels =
+      profile_kernels({launch("transpose", 1, 128, 4), launch("transpose", 1, 128, 4),
+                       launch("transpose", 1, 128, 4)},
+                      {});
   attach_times(kernels, counted, {});
   ASSERT_EQ(kernels.size(), 1u);
   EXPECT_EQ(kernels[0].range_count("dram_read_bytes"), 67'108'864u);
@@ -403,10 +406,12 @@ TEST(profile_report, kernels_carry_the_range_profilers_counts_of_their_selected_
   std::ostringstream table, csv, json;
   const program_end end{"./app", "exit 0", true, "tracer", "", ""};
   write_profile_table(table, kernels, end);
-  EXPECT_NE(table.str().find("  DRAM 67.1 MB read, 4.10 kB written (the DRAM run launched it 2 times)"),
-            std::string::npos)
+  EXPECT_NE(
+      table.str().find("  DRAM 67.1 MB read, 4.10 kB written (the DRAM run launched it 2 times)"),
+      std::string::npos)
       << table.str();
-  EXPECT_NE(table.str().find("\n  local 0 ld req (0 sect), 2,048 st req (8,192 sect)\n"), std::string::npos)
+  EXPECT_NE(table.str().find("\n  local 0 ld req (0 sect), 2,048 st req (8,192 sect)\n"),
+            std::string::npos)
       << table.str();
   write_profile_csv(csv, kernels);
   EXPECT_NE(csv.str().find(",,0,67108864,4096,0,0,2048,8192\n"), std::string::npos) << csv.str();
