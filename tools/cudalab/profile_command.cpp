@@ -46,8 +46,8 @@ namespace {
 constexpr const char* usage_line = "cudalab profile [options] -- PROGRAM [ARGS...]";
 constexpr const char* options_line =
     "  options: --format table|csv|json, --lines, --output FILE, --kernel REGEX, --nvtx REGEX, "
-    "--skip N, --count M,\n           --timeout S, --witness auto|tracer|counters|both, --no-time, "
-    "--no-dram";
+    "--skip N, --count M,\n           --timeout S, --witness auto|tracer|counters|both, --trace, "
+    "--no-time, --no-dram";
 
 // PROGRAM as exec would find it: a path (with a slash) as given, a bare name along PATH.
 // usage_error when there is no such executable file.
@@ -150,7 +150,8 @@ int profile_command(const args& a) {
            "again, no code patched, to time each kernel (--no-time: not),\nand, where counters are "
            "permitted, once more to count each kernel's DRAM bytes and local traffic (--no-dram: "
            "not).\n--witness "
-           "tracer|counters|both chooses; auto (the default) takes the counters where it can.\n"
+           "tracer|counters|both chooses (--trace: both, as for run); auto (the default) takes the "
+           "counters where it can.\n"
            "--nvtx: only launches made inside matching NVTX push/pop ranges (\"outer/inner\").\n"
            "--lines: the same a source line under each kernel (PROGRAM built with -lineinfo);\n"
            "  in csv a row a line, in json a list under each kernel.\n";
@@ -160,7 +161,7 @@ int profile_command(const args& a) {
   std::string format_text = "table", output_text, kernel_text, timeout_text = "600",
               skip_text = "0", count_text;
   std::string nvtx_text;
-  bool by_line = false, untimed = false, no_dram = false;
+  bool by_line = false, untimed = false, no_dram = false, beside = false;
   std::string witness_text = "auto";
   options.add_options()("format,f", po::value(&format_text), "table, csv or json")(
       "lines", po::bool_switch(&by_line), "a kernel's source lines, most waste first")(
@@ -171,6 +172,7 @@ int profile_command(const args& a) {
       "count", po::value(&count_text), "then keep M launches (default: all)")(
       "timeout", po::value(&timeout_text), "seconds before the program is stopped (600)")(
       "witness", po::value(&witness_text), "auto (default), tracer, counters or both")(
+      "trace", po::bool_switch(&beside), "the tracer's row beside the counters' (--witness both)")(
       "no-time", po::bool_switch(&untimed), "skip the run that times the kernels")(
       "no-dram", po::bool_switch(&no_dram),
       "skip the run that counts their DRAM bytes and local traffic");
@@ -184,6 +186,11 @@ int profile_command(const args& a) {
   if (format_text != "table" && format_text != "csv" && format_text != "json")
     throw usage_error("--format '" + shown(format_text, 32) +
                       "': profile prints table, csv or json");
+  // --trace, as for `run`: the tracer beside the counters.
+  if (beside && witness_text != "auto" && witness_text != "both")
+    throw usage_error("--trace puts the tracer beside the counters: it cannot go with --witness " +
+                      shown(witness_text, 32));
+  if (beside) witness_text = "both";
   if (witness_text != "auto" && witness_text != "tracer" && witness_text != "counters" &&
       witness_text != "both")
     throw usage_error("--witness '" + shown(witness_text, 32) +
