@@ -10,6 +10,7 @@
 // A program that does not reach its exit leaves no times.
 #include "cudalab/trace/trace_record.hpp"
 #include "injection_entry.hpp"
+#include "launch_calls.hpp"
 #include "nvtx_ranges.hpp"
 
 #include <cupti.h>
@@ -95,14 +96,13 @@ void kernel_times::start() {
                               CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING),
           "cuptiEnableCallback(CONTEXT_DESTROY_STARTING)");
   // A graph's kernels carry the correlation id of the call that launched the graph.
-  for (const CUpti_CallbackId id :
-       {CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
-        CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
-        CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel,
-        CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz,
-        CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch, CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz})
+  for (const CUpti_CallbackId id : cudalab::injection::kernel_launch_calls)
     checked(cuptiEnableCallback(1, m_subscriber, CUPTI_CB_DOMAIN_DRIVER_API, id),
             "cuptiEnableCallback(launch)");
+  for (const CUpti_CallbackId id :
+       {CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch, CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz})
+    checked(cuptiEnableCallback(1, m_subscriber, CUPTI_CB_DOMAIN_DRIVER_API, id),
+            "cuptiEnableCallback(graph launch)");
   if (checked(cuptiActivityRegisterCallbacks(give_buffer, take_buffer),
               "cuptiActivityRegisterCallbacks"))
     checked(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL),

@@ -9,7 +9,9 @@
 // destroyed, it decodes the rest. Each launch becomes a line of CUDALAB_TRACE_OUTPUT in the
 // tracer's format (cudalab/trace/trace_record.hpp) with its "range_counts", in launch order, or an
 // "error" saying why it has none. It is the program's NVTX tool too (nvtx_ranges.hpp), so each
-// line carries the ranges its launch was made in.
+// line carries the ranges its launch was made in. Ranges are matched to the launch calls it saw
+// one for one: a program that launches a CUDA graph (kernels with no launch call of their own)
+// leaves more ranges than calls, and its lines say so instead of guessing.
 //
 // The counts are the hardware's for the program as it ran: what the L2 already held (the host's
 // copies, the kernel before) is not read again, unlike Nsight Compute's default, which flushes
@@ -20,6 +22,7 @@
 #include "cudalab/trace/launch_counters.hpp"
 #include "cudalab/trace/trace_record.hpp"
 #include "injection_entry.hpp"
+#include "launch_calls.hpp"
 #include "nvtx_ranges.hpp"
 
 #include <cuda.h>
@@ -105,11 +108,7 @@ void launch_counters::start() {
     CUDALAB_CHECK_CUPTI(cuptiSubscribe(&m_subscriber, callback, nullptr));
     CUDALAB_CHECK_CUPTI(cuptiEnableCallback(1, m_subscriber, CUPTI_CB_DOMAIN_RESOURCE,
                                             CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING));
-    for (const CUpti_CallbackId id :
-         {CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
-          CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
-          CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel,
-          CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz})
+    for (const CUpti_CallbackId id : cudalab::injection::kernel_launch_calls)
       CUDALAB_CHECK_CUPTI(cuptiEnableCallback(1, m_subscriber, CUPTI_CB_DOMAIN_DRIVER_API, id));
   } catch (const cudalab::error& e) {
     fail(e.what());

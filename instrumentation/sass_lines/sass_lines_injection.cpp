@@ -22,6 +22,7 @@
 // raise another callback on the same thread; those are skipped, as the tracer skips them.
 #include "cudalab/trace/trace_record.hpp"
 #include "injection_entry.hpp"
+#include "launch_calls.hpp"
 #include "sass_metrics_session.hpp"
 
 #include <cuda.h>
@@ -138,11 +139,7 @@ void sass_lines::start() {
     checked(cuptiEnableCallback(1, m_subscriber, CUPTI_CB_DOMAIN_RESOURCE,
                                 CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING),
             "cuptiEnableCallback(CONTEXT_DESTROY_STARTING)");
-  for (const CUpti_CallbackId id :
-       {CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
-        CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
-        CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel,
-        CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz})
+  for (const CUpti_CallbackId id : cudalab::injection::kernel_launch_calls)
     checked(cuptiEnableCallback(1, m_subscriber, CUPTI_CB_DOMAIN_DRIVER_API, id),
             "cuptiEnableCallback(launch)");
 }
