@@ -235,6 +235,11 @@ void tracer::module_loaded(const Sanitizer_ResourceModuleData& module) {
                                         "cudalab_trace_shared"),
              "sanitizerPatchInstructions(SHARED_MEMORY_ACCESS)"))
     return;
+  // cp.async (LDGSTS) is not a global memory access to the API: it has a callback of its own.
+  if (!check(sanitizerPatchInstructions(SANITIZER_INSTRUCTION_MEMCPY_ASYNC, module.module,
+                                        "cudalab_trace_memcpy_async"),
+             "sanitizerPatchInstructions(MEMCPY_ASYNC)"))
+    return;
   check(sanitizerPatchModule(module.module), "sanitizerPatchModule");
   CUDALAB_STAGE("module patched");
 }

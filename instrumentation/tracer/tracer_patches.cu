@@ -1,6 +1,7 @@
 // The tracer's device callbacks, compiled as a tools patch (nvcc --fatbin --keep-device-functions
 // -Xptxas --compile-as-tools-patch) and inserted by the Compute Sanitizer API before every global
-// and shared memory instruction of the traced program (tracer_injection.cpp).
+// and shared memory instruction of the traced program, and before every asynchronous copy from
+// global to shared memory (cp.async, LDGSTS), which the API reports apart (tracer_injection.cpp).
 //
 // The lanes of a warp that call a callback together at the same pc are one warp-level access.
 // They fold themselves into the access model's counts with shuffles (cudalab/trace/lane_fold.hpp),
@@ -125,5 +126,33 @@ extern "C" __device__ __noinline__ SanitizerPatchResult cudalab_trace_shared(
   atomicAdd(&slot->bytes, static_cast<unsigned long long>(popcount32(group)) * width);
   atomicAdd(&slot->wavefronts, static_cast<unsigned long long>(wavefronts));
   atomicAdd(&slot->ideal, static_cast<unsigned long long>(ideal));
+  return SANITIZER_PATCH_SUCCESS;
+}
+
+// cp.async (LDGSTS): a global load, as the access model and the counters take it (its write to
+// shared memory is the LDGSTS's own, not a shared store). A lane copying nothing (a src-size of
+// 0, `src` null) reads no global memory: it adds neither sectors nor bytes.
+extern "C" __device__ __noinline__ SanitizerPatchResult
+cudalab_trace_memcpy_async(void* userdata, uint64_t pc, void* src, uint32_t dst, uint32_t width) {
+  (void)dst;
+  auto* header = static_cast<table_header*>(userdata);
+  if (header == nullptr || header->enabled == 0) return SANITIZER_PATCH_SUCCESS;
+  const std::uint32_t active = __activemask();
+  const std::uint32_t group = __match_any_sync(active, pc);
+  const int lane = lane_id();
+  const std::uint32_t readers = __ballot_sync(active, src != nullptr) & group;
+  const std::uint64_t sector = sector_of(reinterpret_cast<std::uint64_t>(src));
+  // Every lane runs the shuffle loop: lanes of another pc share `active`.
+  const bool first = first_in_sector(lane, sector, readers,
+                                     [&](int j) { return __shfl_sync(active, sector, j); }) &&
+                     src != nullptr;
+  const std::uint32_t firsts = __ballot_sync(active, first) & readers;
+  if (lane != __ffs(group) - 1 || readers == 0) return SANITIZER_PATCH_SUCCESS;
+  table_slot* slot =
+      slot_for(header, pc, info_of(false, SANITIZER_MEMORY_DEVICE_FLAG_READ, width, src));
+  if (slot == nullptr) return SANITIZER_PATCH_SUCCESS;
+  atomicAdd(&slot->instructions, 1ull);
+  atomicAdd(&slot->sectors, static_cast<unsigned long long>(popcount32(firsts)));
+  atomicAdd(&slot->bytes, static_cast<unsigned long long>(popcount32(readers)) * width);
   return SANITIZER_PATCH_SUCCESS;
 }
