@@ -14,7 +14,8 @@ using json = nlohmann::json;
 
 std::uint64_t count(const json& j, const char* key) {
   if (!j.contains(key)) return 0;
-  if (!j.at(key).is_number_unsigned() && !j.at(key).is_number_integer())
+  // A count is a whole number from 0 (JSON keeps those unsigned): a negative one is refused too.
+  if (!j.at(key).is_number_unsigned())
     throw error(std::string("trace: '") + key + "' is not a count");
   return j.at(key).get<std::uint64_t>();
 }

@@ -91,6 +91,35 @@ TEST(trace_record, a_launch_shape_reads_back_and_a_bad_one_is_refused) {
                error);
 }
 
+// What `cudalab profile`'s further runs add to a launch: its NVTX ranges, its GPU time and the
+// Range Profiler's counts, each read back (on an error line too, for the ranges); counts that are
+// not counts are refused.
+TEST(trace_record, a_launchs_ranges_time_and_range_counts_read_back) {
+  traced_launch l = sample_launch();
+  l.nvtx = "main/solver:step";
+  l.nanoseconds = 86'210;
+  l.range_counts = {{"dram_read_bytes", 67'108'864}, {"local_st_sectors", 0}};
+  const traced_launch back = parse_traced_launch(format_traced_launch(l));
+  EXPECT_EQ(back.nvtx, l.nvtx);
+  EXPECT_EQ(back.nanoseconds, l.nanoseconds);
+  EXPECT_EQ(back.range_counts, l.range_counts);
+  const traced_launch bare = parse_traced_launch(format_traced_launch(sample_launch()));
+  EXPECT_TRUE(bare.nvtx.empty());
+  EXPECT_EQ(bare.nanoseconds, 0u);
+  EXPECT_TRUE(bare.range_counts.empty());
+  traced_launch failed;
+  failed.label = "every launch";
+  failed.kernel = "k";
+  failed.error = "launched on another context than the first";
+  failed.nvtx = "main";
+  EXPECT_EQ(parse_traced_launch(format_traced_launch(failed)).nvtx, "main");
+  EXPECT_THROW(parse_traced_launch(R"({"label":"x","kernel":"k","range_counts":[1,2]})"), error);
+  EXPECT_THROW(parse_traced_launch(
+                   R"({"label":"x","kernel":"k","range_counts":{"dram_read_bytes":"many"}})"),
+               error);
+  EXPECT_THROW(parse_traced_launch(R"({"label":"x","kernel":"k","nanoseconds":-5})"), error);
+}
+
 TEST(trace_record, an_error_line_carries_its_reason) {
   traced_launch failed;
   failed.label = "x|1|32|0";
