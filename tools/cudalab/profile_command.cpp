@@ -151,10 +151,13 @@ int profile_command(const args& a) {
            "permitted, once more to count each kernel's DRAM bytes and local traffic (--no-dram: "
            "not).\n--witness "
            "tracer|counters|both chooses (--trace: both, as for run); auto (the default) takes the "
-           "counters where it can.\n"
+           "counters\n  unless --skip, --count, --nvtx or --lines need the tracer, or counters are "
+           "refused (said on stderr).\n"
            "--nvtx: only launches made inside matching NVTX push/pop ranges (\"outer/inner\").\n"
            "--lines: the same a source line under each kernel (PROGRAM built with -lineinfo);\n"
-           "  in csv a row a line, in json a list under each kernel.\n";
+           "  in csv a row a line, in json a list under each kernel.\n"
+           "The program's output passes through; exit 0 when it exited 0, 1 otherwise (the report "
+           "is still written),\n2 for bad input or no kernel selected, 3 where there is no GPU.\n";
     return exit_ok;
   }
   po::options_description options("profile options");
