@@ -212,6 +212,10 @@ int profile_command(const args& a) {
   select.skip = static_cast<std::uint64_t>(parse_int_option("--skip", skip_text, 0, 1 << 30));
   if (!count_text.empty())
     select.count = static_cast<std::uint64_t>(parse_int_option("--count", count_text, 1, 1 << 30));
+  // An empty pattern would keep everything, which is not what someone who typed it meant.
+  for (const char* name : {"kernel", "nvtx"})
+    if (vm.count(name) && vm[name].as<std::string>().empty())
+      throw usage_error(std::string("--") + name + " needs a regular expression, not an empty one");
   if (!kernel_text.empty()) {
     try {
       select.name.emplace(kernel_text, std::regex::ECMAScript);
