@@ -282,13 +282,11 @@ int profile_command(const args& a) {
   std::optional<extra_run> timed;
   const auto time_program = [&] {
     if (timed) return;
-    timed.emplace();
-    if (install.kernel_times_library.empty())
-      timed->why_none = "this build has no libcudalab_kernel_times.so";
-    else
-      timed.emplace(
-          run_again(argv, trace::timed_child_environment(install, workspace.dir() + "/times.jsonl"),
-                    workspace.dir() + "/times.jsonl", timeout, "timing run"));
+    const std::string output = workspace.dir() + "/times.jsonl";
+    timed = install.kernel_times_library.empty()
+                ? extra_run{{}, "this build has no libcudalab_kernel_times.so"}
+                : run_again(argv, trace::timed_child_environment(install, output), output, timeout,
+                            "timing run");
   };
   const auto trace_program = [&] {
     child_spec spec;
@@ -357,7 +355,7 @@ int profile_command(const args& a) {
   } else {
     time_program();
     end.why_untimed = timed->why_none;
-    if (end.why_untimed.empty()) attach_times(kernels, timed->launches, select);
+    if (end.why_untimed.empty()) attach_extra_run(kernels, timed->launches, select);
   }
   std::string& uncounted = end.why_no_range_counts;
   if (no_dram) {
@@ -374,7 +372,7 @@ int profile_command(const args& a) {
         run_again(argv, trace::launch_counters_child_environment(install, output), output, timeout,
                   "DRAM run");
     uncounted = counted.why_none;
-    if (uncounted.empty()) attach_times(kernels, counted.launches, select);
+    if (uncounted.empty()) attach_extra_run(kernels, counted.launches, select);
   }
   profile_lines lines;
   lines.witness = witness == "counters" ? profile_witness::counters : profile_witness::tracer;

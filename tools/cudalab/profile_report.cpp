@@ -99,9 +99,9 @@ std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_laun
   return kernels;
 }
 
-void attach_times(std::vector<kernel_profile>& kernels,
-                  const std::vector<trace::traced_launch>& launches,
-                  const launch_selection& select) {
+void attach_extra_run(std::vector<kernel_profile>& kernels,
+                      const std::vector<trace::traced_launch>& launches,
+                      const launch_selection& select) {
   std::map<std::string, kernel_profile> by_name;
   for (const trace::traced_launch& l : selected_launches(launches, select)) {
     kernel_profile& t = by_name[kernel_display_name(l.kernel)];

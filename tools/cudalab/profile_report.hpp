@@ -33,12 +33,12 @@ struct kernel_profile {
   // none: they sum launches without their shapes).
   std::set<std::pair<std::array<unsigned, 3>, std::array<unsigned, 3>>> shapes;
   model::access_counts counts;  // global loads and stores, shared accesses
-  // Its launches' GPU time, summed, from a run that patched no code (attach_times); and how many
-  // launches that run timed (0: not timed; it may differ from `launches` if the runs differ).
+  // Its launches' GPU time, summed, from a run that patched no code (attach_extra_run); and how
+  // many launches that run timed (0: not timed; it may differ from `launches` if the runs differ).
   std::uint64_t nanoseconds = 0;
   std::uint64_t timed_launches = 0;
   // Its launches' DRAM bytes and local traffic, summed by launch_counters.hpp's column, from a run
-  // under the Range Profiler (attach_times), and how many launches that run counted (0: none).
+  // under the Range Profiler (attach_extra_run), and how many launches that run counted (0: none).
   std::map<std::string, std::uint64_t> range_counts;
   std::uint64_t range_launches = 0;
   std::uint64_t range_count(const char* column) const {
@@ -84,8 +84,9 @@ std::vector<kernel_profile> profile_kernels(const std::vector<trace::traced_laun
 // launch_counters: a line a launch, in launch order), selected as the measured launches were: what
 // the lines carry (nanoseconds, Range Profiler counts; launches with an error carry neither) summed
 // by name onto the row of that name. A row without shapes (the counters') takes the launches'.
-void attach_times(std::vector<kernel_profile>& kernels,
-                  const std::vector<trace::traced_launch>& timed, const launch_selection& select);
+void attach_extra_run(std::vector<kernel_profile>& kernels,
+                      const std::vector<trace::traced_launch>& timed,
+                      const launch_selection& select);
 
 // The tracer does not see NVTX (the Sanitizer API's process aborted when the tracer was also the
 // program's NVTX tool, on an H100), so its launches take their ranges from the timing run's,

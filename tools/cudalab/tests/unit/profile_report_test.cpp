@@ -322,7 +322,7 @@ TEST(profile_report, kernels_carry_the_time_of_their_selected_launches) {
   trace::traced_launch counted_step = launch("step", 10, 128, 40);
   counted_step.launches = 3;
   std::vector<kernel_profile> kernels = counted_kernels({counted_step}, {});
-  attach_times(kernels, timed, {});
+  attach_extra_run(kernels, timed, {});
   ASSERT_EQ(kernels.size(), 1u);
   EXPECT_EQ(kernels[0].nanoseconds, 15000u);
   EXPECT_EQ(kernels[0].timed_launches, 3u);
@@ -336,12 +336,12 @@ TEST(profile_report, kernels_carry_the_time_of_their_selected_launches) {
   window.count = 1;
   window.name = std::regex("step");
   std::vector<kernel_profile> picked = profile_kernels(traced, window);
-  attach_times(picked, timed, window);
+  attach_extra_run(picked, timed, window);
   ASSERT_EQ(picked.size(), 1u);
   EXPECT_EQ(picked[0].nanoseconds, 5000u);  // the second launch, in both runs
 
   std::vector<kernel_profile> all = profile_kernels(traced, {});
-  attach_times(all, timed, {});
+  attach_extra_run(all, timed, {});
   std::ostringstream table, csv, json;
   const program_end end{"./app", "exit 0", true, "tracer", "", ""};
   write_profile_table(table, all, end);
@@ -357,7 +357,7 @@ TEST(profile_report, kernels_carry_the_time_of_their_selected_launches) {
 
   // A timing run that saw other launches than the measured one says so under the row.
   std::vector<kernel_profile> fewer = profile_kernels(traced, {});
-  attach_times(fewer, {timed[0], timed[3]}, {});
+  attach_extra_run(fewer, {timed[0], timed[3]}, {});
   std::ostringstream differ;
   write_profile_table(differ, fewer, end);
   EXPECT_NE(differ.str().find("time 3.000 us (the timing run launched it 1 time)"),
@@ -400,7 +400,7 @@ TEST(profile_report, kernels_carry_the_range_profilers_counts_of_their_selected_
       profile_kernels({launch("transpose", 1, 128, 4), launch("transpose", 1, 128, 4),
                        launch("transpose", 1, 128, 4)},
                       {});
-  attach_times(kernels, counted, {});
+  attach_extra_run(kernels, counted, {});
   ASSERT_EQ(kernels.size(), 1u);
   EXPECT_EQ(kernels[0].range_count("dram_read_bytes"), 67'108'864u);
   EXPECT_EQ(kernels[0].range_count("dram_write_bytes"), 4096u);
