@@ -136,7 +136,9 @@ def run(argv):
     theirs = ncu_counts(said)
     for kernel in sorted(theirs):
         counts = theirs[kernel]
-        print(f"{PROG}: {kernel[:40]:40s} " + " ".join(f"{key} {counts[key]}" for key in METRICS))
+        # The name on a line of its own: a demangled signature can be long (120 columns).
+        print(f"{PROG}: {kernel[:100]}")
+        print(f"{PROG}:   " + " ".join(f"{key} {counts[key]}" for key in METRICS))
     times = ", ".join(f"profile --witness {w} {seconds:.1f} s" for w, (_, seconds) in witnesses.items())
     print(f"{PROG}: wall time on the program: {times}, ncu {ncu_seconds:.1f} s")
     wrong = [f"{w}: {line}" for w, (ours, _) in witnesses.items() for line in differences(ours, theirs)]

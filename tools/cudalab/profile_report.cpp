@@ -233,7 +233,16 @@ void write_heading(std::ostream& out, const program_end& end) {
   const char* witness = end.witness == "counters" ? "CUPTI's SASS counters, a run a kernel"
                         : end.witness == "both"   ? "the memory tracer, counters under it"
                                                   : "the memory tracer, every launch";
-  out << "cudalab profile: " << end.program << " (" << end.how << "); witness: " << witness << "\n";
+  // One line where it fits in 120 columns; else the witness on a line of its own. A path too long
+  // for a line is cut (the JSON keeps it whole).
+  const std::string program = "cudalab profile: " + shown(end.program, 80) + " (" + end.how + ")";
+  const std::string counted_by = std::string("witness: ") + witness;
+  if (program.size() + 2 + counted_by.size() <= 120) {
+    out << program << "; " << counted_by << "\n";
+    return;
+  }
+  for (const std::string& line : wrapped(program, 120)) out << line << "\n";
+  out << counted_by << "\n";
 }
 
 // A count the witness does not have ("-"), else compact.

@@ -101,6 +101,24 @@ TEST(profile_report, the_table_fits_120_columns_and_says_when_it_is_partial) {
   EXPECT_NE(table.str().find("(signal 11)"), std::string::npos);
 }
 
+// A program's path can be long: the heading keeps to 120 columns, the witness on a line of its own.
+TEST(profile_report, a_long_program_path_keeps_the_heading_within_120_columns) {
+  const auto k = profile_kernels({launch("k", 1, 128, 4)}, {});
+  std::ostringstream table;
+  const std::string path = "/work/main/build/release/examples/" + std::string(90, 'p');
+  write_profile_table(table, k, {path, "exit 0", true, "counters", "", ""});
+  std::istringstream lines(table.str());
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;
+  EXPECT_NE(table.str().find("\nwitness: CUPTI's SASS counters, a run a kernel\n"),
+            std::string::npos)
+      << table.str();
+  std::ostringstream short_table;
+  write_profile_table(short_table, k, {"./app", "exit 0", true, "tracer", "", ""});
+  EXPECT_EQ(
+      short_table.str().rfind("cudalab profile: ./app (exit 0); witness: the memory tracer", 0), 0u)
+      << short_table.str();
+}
+
 TEST(profile_report, csv_quotes_the_names_and_json_keeps_every_count) {
   const auto k = profile_kernels({launch("f<\"a\", 2>", 2, 64, 8)}, {});
   std::ostringstream csv, json;
