@@ -39,6 +39,10 @@ const std::vector<std::string>& session_metrics() {
       "smsp__sass_inst_executed_op_global_ld",
       "smsp__sass_inst_executed_op_global_st",
       "smsp__sass_sectors_mem_global",
+      // cp.async (LDGSTS) is neither op_global_ld nor in sectors_mem_global (measured on the H100:
+      // lab 08's cp_async_pipeline counted its LDGs alone): its own two metrics.
+      "smsp__sass_inst_executed_op_ldgsts",
+      "smsp__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts",
       "smsp__sass_inst_executed_op_shared_ld",
       "smsp__sass_inst_executed_op_shared_st",
       "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared",
