@@ -315,8 +315,7 @@ void write_profile_table(std::ostream& out, const std::vector<kernel_profile>& k
     out << text << "\n";
   if (end.witness != "tracer")
     out << "counters: CUPTI's SASS-level counts, every launch of a kernel summed; they have no "
-           "bytes, so no ideal or waste,\n  and do not count cp.async (LDGSTS) copies from global "
-           "memory: --witness tracer does\n";
+           "bytes, so no ideal or waste\n";
   write_incomplete(out, end);
 }
 

@@ -250,6 +250,33 @@ TEST_F(trace_tool, lines_show_the_staged_variants_shared_accesses) {
   }
 }
 
+// cp.async (LDGSTS) is a global load to both witnesses: the tracer through the Sanitizer API's
+// asynchronous-copy callback, the SASS-level counters through their LDGSTS metrics (neither
+// counted it among global loads until each was told to; measured on lab 08 at n = 251: 4,096 of
+// 8,112 load requests without them). The copy's line must carry its loads, the same on both rows.
+TEST_F(trace_tool, lines_count_cp_async_copies_as_global_loads_on_both_witnesses) {
+  const std::string file = "kernels/matmul/register_tiling_device.cuh";
+  const tool_result r =
+      run_tool({"run", "08", "--variant", "cp_async_pipeline", "--size", "251", "--lines"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+  std::istringstream in(r.out);
+  std::vector<std::vector<std::string>> rows;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream cells(line);
+    std::vector<std::string> row;
+    for (std::string c; cells >> c;) row.push_back(c);
+    if (row.size() == 9) rows.push_back(row);
+  }
+  std::size_t copy_lines = 0;
+  for (std::size_t i = 0; i + 1 < rows.size(); ++i) {
+    if (rows[i][0].rfind(file + ":", 0) != 0 || rows[i][1] == "-") continue;
+    ++copy_lines;
+    ASSERT_EQ(rows[i + 1][0], "hardware") << rows[i][0] << "\n" << r.out;
+    for (std::size_t c = 1; c < 9; ++c) EXPECT_EQ(rows[i + 1][c], rows[i][c]) << rows[i][0];
+  }
+  EXPECT_GT(copy_lines, 0u) << "no load on a line of " << file << " in\n" << r.out;
+}
+
 // Where counters are permitted, --lines puts the hardware's SASS-level counts under each traced
 // line: for every variant of every lab at its odd size they must be there and equal the tracer's
 // on every line (a line counted differently exits 4 with LINE MISMATCH). Each point runs again
