@@ -259,11 +259,12 @@ void sass_lines::finish_point(bool synchronize) {
           return true;
         };
         if (value("inst_executed_op_ldgsts") > 0) {
-          // cp.async: a global load, as the model and the Range Profiler's counters take it.
+          // cp.async: a global load, as the model and the Range Profiler's counters take it. Its
+          // write into shared memory is left out, as the model and the tracer leave it.
           out.space = cudalab::model::memory_space::global;
           out.kind = traced_kind::load;
           out.instructions = value("inst_executed_op_ldgsts");
-          out.sectors = value("l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts");
+          out.sectors = value("sectors_mem_global");
         } else if (accesses(cudalab::model::memory_space::global, "inst_executed_op_global_ld",
                             "inst_executed_op_global_st")) {
           out.sectors = value("sectors_mem_global");

@@ -39,10 +39,9 @@ const std::vector<std::string>& session_metrics() {
       "smsp__sass_inst_executed_op_global_ld",
       "smsp__sass_inst_executed_op_global_st",
       "smsp__sass_sectors_mem_global",
-      // cp.async (LDGSTS) is neither op_global_ld nor in sectors_mem_global (measured on the H100:
-      // lab 08's cp_async_pipeline counted its LDGs alone): its own two metrics.
+      // cp.async (LDGSTS) is not an op_global_ld instruction: its own count (the chip's SASS
+      // metrics have no sectors of their own for it; sectors_mem_global is asked at its pc).
       "smsp__sass_inst_executed_op_ldgsts",
-      "smsp__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts",
       "smsp__sass_inst_executed_op_shared_ld",
       "smsp__sass_inst_executed_op_shared_st",
       "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared",

@@ -255,7 +255,8 @@ TEST_F(trace_tool, lines_show_the_staged_variants_shared_accesses) {
 // counted it among global loads until each was told to; measured on lab 08 at n = 251: 4,096 of
 // 8,112 load requests without them). The copy's line must carry its loads, the same on both rows.
 TEST_F(trace_tool, lines_count_cp_async_copies_as_global_loads_on_both_witnesses) {
-  const std::string file = "kernels/matmul/register_tiling_device.cuh";
+  // The table shortens a long path from the left: the file's name and the line stay.
+  const std::string file = "register_tiling_device.cuh:";
   const tool_result r =
       run_tool({"run", "08", "--variant", "cp_async_pipeline", "--size", "251", "--lines"});
   ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
@@ -269,7 +270,7 @@ TEST_F(trace_tool, lines_count_cp_async_copies_as_global_loads_on_both_witnesses
   }
   std::size_t copy_lines = 0;
   for (std::size_t i = 0; i + 1 < rows.size(); ++i) {
-    if (rows[i][0].rfind(file + ":", 0) != 0 || rows[i][1] == "-") continue;
+    if (rows[i][0].find(file) == std::string::npos || rows[i][1] == "-") continue;
     ++copy_lines;
     ASSERT_EQ(rows[i + 1][0], "hardware") << rows[i][0] << "\n" << r.out;
     for (std::size_t c = 1; c < 9; ++c) EXPECT_EQ(rows[i + 1][c], rows[i][c]) << rows[i][0];
