@@ -2,6 +2,7 @@
 Profiles `cudalab run <lab> --no-counters` under Nsight Systems (CUDA and NVTX traces only, no
 CPU sampling) and writes the NVTX range summary and the kernel summary as CSV:
   <out>/<name>.nsys-rep                the timeline: open it in the Nsight Systems GUI
+  <out>/<name>.sqlite                  its SQLite export (scripts/stream-timeline.sh reads it)
   <out>/<name>_nvtx_sum.csv            every cudalab range: lab, variant, alloc/h2d/kernel/d2h/verify
   <out>/<name>_cuda_gpu_kern_sum.csv   every kernel, with its launches and times
 <name> is the lab id, or <lab>_<variant> when variants are given.

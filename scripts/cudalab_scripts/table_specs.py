@@ -279,6 +279,28 @@ def lab02_alloc(alloc):
     return "\n".join(lines)
 
 
+def lab02_streams(streams):
+    """Lab 02's two pipelines side by side, one launch each (scripts/stream-timeline.sh): every copy
+    and kernel with its stream and its span in microseconds from the launch's first operation."""
+    def column(variant):
+        ops = [r for r in streams.rows if r["variant"] == variant]
+        if not ops:
+            raise cli.bad(f"{streams.name}: no {variant} rows")
+        return [f"{r['op']:<3}  stream {r['stream']}  {float(r['start_us']):8.1f} .. {float(r['end_us']):8.1f} us"
+                + (f"  {int(r['bytes']) >> 20} MiB" if r["bytes"] else "") for r in ops]
+    left, right = column("one_stream"), column("overlap_streams")
+    width = max(len(line) for line in left) + 4
+    lines = [f"{'one_stream':<{width}}overlap_streams"]
+    for n in range(max(len(left), len(right))):
+        line = f"{left[n] if n < len(left) else '':<{width}}{right[n] if n < len(right) else ''}"
+        lines.append(line.rstrip())
+    made = streams.provenance
+    sentence = (f"`{made['command']}` ({card(made['card'])}, driver {made['driver']}, {made['date']}): the last "
+                "launch of each, times from its first operation.")
+    return "\n".join(textwrap.wrap(sentence, 100, break_long_words=False, break_on_hyphens=False)
+                     + ["", "```"] + lines + ["```"])
+
+
 # labs 03 and 08: TFLOP/s against the matrix side, as a fixed-width block (figures/sizes.csv).
 
 def tflops_block(rows, kernels, width, decimals, extra_rows=()):
@@ -439,6 +461,7 @@ SPECS = {
     "lab02-transfers": lab02_transfers,
     "lab02-timers": lab02_timers,
     "lab02-alloc": lab02_alloc,
+    "lab02-streams": lab02_streams,
     "lab03-sizes": lab03_sizes,
     "lab08-sizes": lab08_sizes,
 }

@@ -80,6 +80,33 @@ class reading_bench_logs(unittest.TestCase):
         with self.assertRaises(tables.cli.Refusal):
             table_specs.lab02_local_dram(output)
 
+    def test_lab_02s_streams_side_by_side_under_their_provenance(self):
+        rows = [{"variant": "one_stream", "op": "H2D", "stream": "0", "start_us": "0.0", "end_us": "1223.2",
+                 "bytes": str(64 << 20)},
+                {"variant": "one_stream", "op": "K", "stream": "0", "start_us": "1344.3", "end_us": "1410.9",
+                 "bytes": ""},
+                {"variant": "overlap_streams", "op": "H2D", "stream": "0", "start_us": "0.0", "end_us": "310.7",
+                 "bytes": str(16 << 20)},
+                {"variant": "overlap_streams", "op": "H2D", "stream": "1", "start_us": "313.3", "end_us": "639.1",
+                 "bytes": str(16 << 20)},
+                {"variant": "overlap_streams", "op": "K", "stream": "0", "start_us": "314.3", "end_us": "332.4",
+                 "bytes": ""}]
+        streams = unittest.mock.Mock(rows=rows, provenance={"command": "scripts/nsys.sh x", "card": "NVIDIA H100",
+                                                            "driver": "580", "date": "2026-11-28"})
+        streams.name = "streams.csv"
+        lines = table_specs.lab02_streams(streams).split("\n")
+        self.assertEqual(" ".join(lines[:2]), "`scripts/nsys.sh x` (H100, driver 580, 2026-11-28): the last launch "
+                                              "of each, times from its first operation.")
+        at = lines.index("```")
+        self.assertEqual(lines[at + 1], "one_stream" + " " * 40 + "overlap_streams")
+        self.assertEqual(lines[at + 2], "H2D  stream 0       0.0 ..   1223.2 us  64 MiB    "
+                                        "H2D  stream 0       0.0 ..    310.7 us  16 MiB")
+        self.assertEqual(lines[at + 4], " " * 50 + "K    stream 0     314.3 ..    332.4 us")
+        self.assertEqual(lines[-1], "```")
+        streams.rows = rows[2:]
+        with self.assertRaises(tables.cli.Refusal):
+            table_specs.lab02_streams(streams)
+
     def test_the_products_and_transposes_are_summed_up_from_the_labs_runs(self):
         def output(name, command, text):
             return unittest.mock.Mock(name=name, text=text, provenance={"command": f"build/x/cudalab {command}"})
