@@ -53,8 +53,8 @@ __global__ void blur_tiled_kernel(const float* in, float* out, std::size_t n) {
 // The bug: __syncthreads() in a branch that is not uniform across the block, which the CUDA
 // Programming Guide leaves undefined (synccheck reports it). Both calls compile to BAR.SYNC 0,
 // the same hardware barrier: the two halves of the block complete it together, one half from
-// each call. Whole warps take each side: split inside a warp, the two calls hang the H100
-// (each call's WARPSYNC.ALL waits for lanes that sit at the other one). This form runs to the
+// each call. Whole warps take each side here (lab 07's barrier probes also split a warp's lanes
+// between the two calls: labs/07-debugging/probes/barrier_probes.cu). This form runs to the
 // end because threads that exit release a barrier the others still wait at (PTX `exit`): the
 // late half's second wait is released once the first half has exited.
 __global__ void pair_swap_divergent_kernel(const float* in, float* out, std::size_t n) {

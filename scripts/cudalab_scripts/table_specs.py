@@ -301,6 +301,18 @@ def lab02_streams(streams):
                      + ["", "```"] + lines + ["```"])
 
 
+def lab07_barrier_probes(probes):
+    """Lab 07's barrier misuses (scripts/barrier-probes.sh): what each did alone and under synccheck."""
+    lines = header("the barrier misuse (`cudalab_barrier_probes` form)", "runs without the tool", "synccheck")
+    for r in probes.rows:
+        checked = r["synccheck"].removeprefix("Barrier error detected. ")
+        lines.append(row(f"{r['misuse']} (`{r['form']}`)", r["without_tool"],
+                         f"`{checked}`" if checked not in ("nothing", "hangs") else checked))
+    made = probes.provenance
+    sentence = f"`{made['command']}` ({card(made['card'])}, driver {made['driver']}, {made['date']})."
+    return "\n".join(lines + [""] + textwrap.wrap(sentence, 100, break_long_words=False, break_on_hyphens=False))
+
+
 # labs 03 and 08: TFLOP/s against the matrix side, as a fixed-width block (figures/sizes.csv).
 
 def tflops_block(rows, kernels, width, decimals, extra_rows=()):
@@ -463,6 +475,7 @@ SPECS = {
     "lab02-timers": lab02_timers,
     "lab02-alloc": lab02_alloc,
     "lab02-streams": lab02_streams,
+    "lab07-barrier-probes": lab07_barrier_probes,
     "lab03-sizes": lab03_sizes,
     "lab08-sizes": lab08_sizes,
 }

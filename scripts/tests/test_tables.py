@@ -107,6 +107,17 @@ class reading_bench_logs(unittest.TestCase):
         with self.assertRaises(tables.cli.Refusal):
             table_specs.lab02_streams(streams)
 
+    def test_lab_07s_barrier_probes_drop_synccheck_s_common_words(self):
+        rows = [{"form": "a", "misuse": "whole warps", "without_tool": "to the end",
+                 "synccheck": "Barrier error detected. Divergent thread(s) in block."},
+                {"form": "b", "misuse": "odd lanes exit", "without_tool": "hangs", "synccheck": "nothing"}]
+        probes = unittest.mock.Mock(rows=rows, provenance={"command": "scripts/barrier-probes.sh",
+                                                           "card": "NVIDIA H200", "driver": "580", "date": "2026-11-28"})
+        lines = table_specs.lab07_barrier_probes(probes).split("\n")
+        self.assertEqual(lines[2], "| whole warps (`a`) | to the end | `Divergent thread(s) in block.` |")
+        self.assertEqual(lines[3], "| odd lanes exit (`b`) | hangs | nothing |")
+        self.assertEqual(lines[-1], "`scripts/barrier-probes.sh` (H200, driver 580, 2026-11-28).")
+
     def test_the_products_and_transposes_are_summed_up_from_the_labs_runs(self):
         def output(name, command, text):
             return unittest.mock.Mock(name=name, text=text, provenance={"command": f"build/x/cudalab {command}"})

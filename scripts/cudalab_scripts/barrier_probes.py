@@ -1,0 +1,171 @@
+"""scripts/barrier-probes.sh [--build DIR] [--output FILE | --check FILE] [--timeout S]
+What each barrier misuse of lab 07's table does on this GPU: every form that
+cudalab_barrier_probes knows (its `list`), run once alone and once under compute-sanitizer's
+synccheck, each run stopped after S seconds (default 20: the forms that finish take under one).
+
+Writes CSV (default: standard output), one row a form:
+  form, misuse              the probe's name for it and what it does
+  without_tool              "to the end", "hangs" (still running after S seconds) or
+                            "fails: <the CUDA error's name and words>"
+  synccheck                 the first error synccheck reports (its headline, "=========" cut),
+                            "nothing" (0 errors and the kernel ran to the end) or "hangs"
+  card, driver, date, command  where and how it was measured (nvidia-smi, UTC date)
+Lab 07's README renders its table from labs/07-debugging/figures/barrier-probes.csv, written by
+this script on a GPU machine. --check FILE measures again and compares each form's two outcomes
+with FILE's (the GPU test that keeps the README's table true): a line for each that differs.
+
+compute-sanitizer is $COMPUTE_SANITIZER, else on PATH, else /usr/local/cuda/bin.
+Exit status: 0 written (or equal to FILE); 1 a probe or the sanitizer failed in another way (said in one line);
+2 bad arguments; 77 skipped (no GPU, no compute-sanitizer)."""
+import csv
+import datetime
+import io
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from . import cli
+
+PROG = "barrier-probes.sh"
+COLUMNS = ["form", "misuse", "without_tool", "synccheck", "card", "driver", "date", "command"]
+COMMAND = "scripts/barrier-probes.sh"
+WIDTH = 120
+
+
+def parse(argv):
+    parser = cli.Parser(PROG, __doc__)
+    parser.add_argument("--build", default=str(cli.ROOT / "build" / "release"))
+    parser.add_argument("--output")
+    parser.add_argument("--check")
+    parser.add_argument("--timeout", default="20")
+    args = parser.parse(argv)
+    args.timeout = cli.whole_number("--timeout", args.timeout)
+    if args.output and args.check:
+        raise cli.bad("--output and --check: one or the other (see --help)")
+    if args.check and not Path(args.check).is_file():
+        raise cli.bad(f"--check {args.check}: no such file")
+    return args
+
+
+def differences(measured, committed):
+    """A line for each form whose outcomes differ from the committed rows', or that one side lacks."""
+    expected = {r["form"]: r for r in committed}
+    lines = []
+    for row in measured:
+        was = expected.pop(row["form"], None)
+        if was is None:
+            lines.append(f"{row['form']}: measured, not in the committed table")
+            continue
+        for column in ("without_tool", "synccheck"):
+            if row[column] != was[column]:
+                lines.append(f"{row['form']}: {column} {row[column]!r}, the table says {was[column]!r}")
+    lines += [f"{form}: in the committed table, not measured" for form in expected]
+    return lines
+
+
+def run_for(command, seconds):
+    """(exit status, output) of `command`, or (None, output so far) when it ran past `seconds`:
+    then its whole process group is killed (a hung kernel's process and the sanitizer's)."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               start_new_session=True)
+    try:
+        output, _ = process.communicate(timeout=seconds)
+        return process.returncode, output
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        output, _ = process.communicate()
+        return None, output
+
+
+def without_tool(status, output):
+    if status is None:
+        return "hangs"
+    if status == 0 and "ran to the end" in output:
+        return "to the end"
+    if status == 1:
+        last = (output.strip().splitlines() or ["no output"])[-1]
+        # The CUDA error and its words; not where the probe checked it (a path of this machine).
+        error = re.search(r"cuda[A-Z]\w+ \([^)]*\)", last)
+        return f"fails: {error.group(0) if error else last}"
+    raise cli.Refusal(f"the probe exited with {status}: {(output.strip().splitlines() or ['no output'])[-1]}"
+                      [:WIDTH - len(PROG) - 2])
+
+
+def first_report(status, output):
+    """synccheck's first error headline, "nothing" or "hangs"."""
+    if status is None:
+        return "hangs"
+    for line in output.splitlines():
+        if not line.startswith("========= ") or line.startswith("=========  "):
+            continue  # not a headline: an indented location, or the program's own output
+        text = line[len("========= "):].strip()
+        if text.startswith(("COMPUTE-SANITIZER", "ERROR SUMMARY", "Program hit", "Saved host backtrace",
+                            "Target application returned")):
+            continue
+        return text
+    if "ERROR SUMMARY: 0 errors" in output and "ran to the end" in output:
+        return "nothing"
+    raise cli.Refusal("synccheck reported no error and no clean end (exit "
+                      f"{status}): {(output.strip().splitlines() or ['no output'])[-1]}"[:WIDTH - len(PROG) - 2])
+
+
+def gpu():
+    smi = cli.find_program("nvidia-smi", "NVIDIA_SMI")
+    if smi is None:
+        raise cli.Refusal("nvidia-smi not found: the card and driver of the rows come from it")
+    done = subprocess.run([smi, "-i", "0", "--query-gpu=name,driver_version", "--format=csv,noheader"],
+                          capture_output=True, text=True, check=False)
+    fields = [f.strip() for f in done.stdout.strip().split("\n")[0].split(",")]
+    if done.returncode != 0 or len(fields) != 2 or not all(fields):
+        raise cli.Refusal("nvidia-smi named no card and driver")
+    return fields
+
+
+def run(argv):
+    args = parse(argv)
+    probe = Path(args.build) / "labs" / "07-debugging" / "cudalab_barrier_probes"
+    if not os.access(probe, os.X_OK):
+        raise cli.Refusal(f"no cudalab_barrier_probes in {args.build}/labs/07-debugging: build first "
+                          "(scripts/setup.sh)"[:WIDTH - len(PROG) - 2])
+    cli.require_device(cli.cudalab(args.build))
+    sanitizer = cli.find_program("compute-sanitizer", "COMPUTE_SANITIZER", ["/usr/local/cuda/bin/compute-sanitizer"])
+    if not sanitizer:
+        raise cli.skip("compute-sanitizer not found on PATH, in $COMPUTE_SANITIZER or /usr/local/cuda/bin")
+    listed = subprocess.run([str(probe), "list"], capture_output=True, text=True, check=False)
+    forms = [line.split("\t", 1) for line in listed.stdout.splitlines() if "\t" in line]
+    if listed.returncode != 0 or not forms:
+        raise cli.Refusal(f"{probe} list named no form")
+    card, driver = gpu()
+    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    rows = []
+    for name, misuse in forms:
+        alone = without_tool(*run_for([str(probe), name], args.timeout))
+        checked = first_report(*run_for([sanitizer, "--tool", "synccheck", str(probe), name], args.timeout))
+        print(f"{PROG}: {name}: {alone}; synccheck: {checked}"[:WIDTH], file=sys.stderr, flush=True)
+        rows.append({"form": name, "misuse": misuse, "without_tool": alone, "synccheck": checked, "card": card,
+                     "driver": driver, "date": date, "command": COMMAND})
+    if args.check:
+        with open(args.check, newline="") as f:
+            found = differences(rows, list(csv.DictReader(f)))
+        for line in found:
+            print(f"{PROG}: {line}"[:WIDTH], file=sys.stderr)
+        if found:
+            raise cli.Refusal(f"{len(found)} outcome(s) differ from {args.check} ({card})")
+        print(f"{PROG}: every form as {args.check} says ({card})")
+        return 0
+    text = io.StringIO()
+    writer = csv.DictWriter(text, COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    if args.output:
+        Path(args.output).write_text(text.getvalue())
+    else:
+        sys.stdout.write(text.getvalue())
+    return 0
+
+
+if __name__ == "__main__":
+    cli.main(PROG, run, sys.argv[1:])
