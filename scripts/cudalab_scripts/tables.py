@@ -52,6 +52,10 @@ class Source:
         if path.suffix == ".csv":
             with open(path, newline="") as f:
                 self.rows = list(csv.DictReader(f))
+            # A field with an unquoted comma shifts every column after it: refuse, do not render.
+            ragged = [n for n, r in enumerate(self.rows, 2) if None in r or None in r.values()]
+            if ragged:
+                raise cli.bad(f"{name}: line {ragged[0]} has more or fewer fields than the header")
         elif path.suffix == ".log":
             self.log = bench_log.parse(path.read_text())
         elif path.suffix == ".txt":

@@ -212,6 +212,13 @@ class renderer(ScriptTest):
             'file,card,driver,date,command\ntimers.csv,NVIDIA H100 80GB HBM3,580.159.04,2026-11-25,"cudalab run 02"\n')
         self.assertEqual(self.render("--check")[0], 0)
 
+    def test_a_row_with_an_unquoted_comma_is_refused_not_rendered(self):
+        lines = (FIXTURES / "timers.csv").read_text().splitlines()
+        lines[1] = lines[1].replace(",", ",,", 1)  # one field more: every column after it shifts
+        (self.root / "data" / "timers.csv").write_text("\n".join(lines) + "\n")
+        err = self.assert_refused("render-tables", ["--check", "--root", str(self.root)])
+        self.assertIn("data/timers.csv: line 2 has more or fewer fields than the header", err)
+
     def test_broken_markers_and_unknown_specs_are_refused(self):
         self.write_table(TIMERS, end="")
         self.assertIn("README.md:5: table lab02-timers has no end marker",
