@@ -75,6 +75,8 @@ __global__ void __launch_bounds__(THREADS)
         }
 }
 
+static_assert(warp_tiled_configs == 4, "a case below for each configuration");
+
 template <unsigned C>
 constexpr auto kernel_of() {
   constexpr block_tiling T = warp_tiled_tilings[C];
@@ -87,8 +89,10 @@ const void* kernel_address(unsigned config) {
       return reinterpret_cast<const void*>(kernel_of<0>());
     case 1:
       return reinterpret_cast<const void*>(kernel_of<1>());
-    default:
+    case 2:
       return reinterpret_cast<const void*>(kernel_of<2>());
+    default:
+      return reinterpret_cast<const void*>(kernel_of<3>());
   }
 }
 
@@ -106,8 +110,11 @@ launch_dims launch_warp_tiled(const float* a, const float* b, float* c, std::siz
     case 1:
       kernel_of<1>()<<<d.grid, d.block, 0, stream>>>(a, b, c, side);
       break;
-    default:
+    case 2:
       kernel_of<2>()<<<d.grid, d.block, 0, stream>>>(a, b, c, side);
+      break;
+    default:
+      kernel_of<3>()<<<d.grid, d.block, 0, stream>>>(a, b, c, side);
       break;
   }
   CUDALAB_CHECK_LAUNCH();

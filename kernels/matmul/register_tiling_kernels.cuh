@@ -23,13 +23,16 @@ namespace cudalab::matmul {
 inline constexpr block_tiling coarse_1d_tiling{64, 64, 8, 8, 1, 512, 1, false};
 inline constexpr block_tiling register_2d_tiling{128, 128, 8, 8, 8, 256, 1, false};
 inline constexpr block_tiling vectorized_tiling{128, 128, 8, 8, 8, 256, 4, true};
-// warp_tiled's configurations (`--sweep config=0,1,2`): a thread's tm x tn block, repeated
-// over wm_iter x wn_iter sub-tiles of its warp's wm x wn tile.
-inline constexpr unsigned warp_tiled_configs = 3;
+// warp_tiled's configurations (`--sweep config=0,1,2,3`): a thread's tm x tn block, repeated
+// over wm_iter x wn_iter sub-tiles of its warp's wm x wn tile. Configuration 3 is for small
+// matrices: a 128 x 128 block tile leaves most of an H100's 132 SMs idle at n = 1024 (64
+// blocks); a 64 x 64 one makes 256 blocks there, each thread 32 outputs instead of 128.
+inline constexpr unsigned warp_tiled_configs = 4;
 inline constexpr block_tiling warp_tiled_tilings[warp_tiled_configs] = {
     {128, 128, 16, 8, 4, 128, 4, true, 64, 64, 4},  // 0: 4 warps of 64 x 64
     {128, 128, 8, 8, 4, 256, 4, true, 64, 32, 2},   // 1: 8 warps of 64 x 32, BK = 8
     {128, 256, 16, 8, 4, 256, 4, true, 64, 64, 4},  // 2: 8 warps of 64 x 64, a wider tile
+    {64, 64, 16, 8, 4, 128, 4, true, 32, 32, 1},    // 3: 4 warps of 32 x 32, a small tile
 };
 // The configuration `warp_tiled` runs when none is asked for.
 inline constexpr unsigned warp_tiled_default_config = 0;

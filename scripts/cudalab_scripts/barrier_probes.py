@@ -5,18 +5,21 @@ synccheck, each run stopped after S seconds (default 20: the forms that finish t
 
 Writes CSV (default: standard output), one row a form:
   form, misuse              the probe's name for it and what it does
-  without_tool              "to the end", "hangs" (still running after S seconds) or
+  without_tool              "to the end" (the launch and cudaDeviceSynchronize succeeded),
+                            "hangs" (still running after S seconds: killed) or
                             "fails: <the CUDA error's name and words>"
-  synccheck                 the first error synccheck reports (its headline, "=========" cut),
-                            "nothing" (0 errors and the kernel ran to the end) or "hangs"
+  synccheck                 the first barrier error synccheck reports (its headline, "=========" cut),
+                            "nothing" (0 errors and the program ran to the end) or "hangs"
   card, driver, date, command  where and how it was measured (nvidia-smi, UTC date)
 Lab 07's README renders its table from labs/07-debugging/figures/barrier-probes.csv, written by
 this script on a GPU machine. --check FILE measures again and compares each form's two outcomes
 with FILE's (the GPU test that keeps the README's table true): a line for each that differs.
 
-compute-sanitizer is $COMPUTE_SANITIZER, else on PATH, else /usr/local/cuda/bin.
-Exit status: 0 written (or equal to FILE); 1 a probe or the sanitizer failed in another way (said in one line);
-2 bad arguments; 77 skipped (no GPU, no compute-sanitizer)."""
+--build DIR is the build whose labs/07-debugging/cudalab_barrier_probes runs (default
+build/release). compute-sanitizer is $COMPUTE_SANITIZER, else on PATH, else /usr/local/cuda/bin.
+Exit status: 0 written (or equal to FILE); 1 the probe is not built, a probe or the sanitizer
+failed in another way, nvidia-smi is missing, or --check found a difference (each said in one
+line); 2 bad arguments; 77 skipped (no GPU, no compute-sanitizer)."""
 import csv
 import datetime
 import io
@@ -27,7 +30,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import cli
+from . import capture_runs, cli
 
 PROG = "barrier-probes.sh"
 COLUMNS = ["form", "misuse", "without_tool", "synccheck", "card", "driver", "date", "command"]
@@ -47,6 +50,8 @@ def parse(argv):
         raise cli.bad("--output and --check: one or the other (see --help)")
     if args.check and not Path(args.check).is_file():
         raise cli.bad(f"--check {args.check}: no such file")
+    if args.output and not os.access(Path(args.output).resolve().parent, os.W_OK):
+        raise cli.bad(f"--output {args.output}: its folder is not writable"[:WIDTH - len(PROG) - 2])
     return args
 
 
@@ -95,33 +100,26 @@ def without_tool(status, output):
 
 
 def first_report(status, output):
-    """synccheck's first error headline, "nothing" or "hangs"."""
+    """synccheck's first error headline, "nothing" or "hangs"; a refusal for anything else (the
+    sanitizer's own failure is no report)."""
     if status is None:
         return "hangs"
-    for line in output.splitlines():
-        if not line.startswith("========= ") or line.startswith("=========  "):
-            continue  # not a headline: an indented location, or the program's own output
-        text = line[len("========= "):].strip()
-        if text.startswith(("COMPUTE-SANITIZER", "ERROR SUMMARY", "Program hit", "Saved host backtrace",
-                            "Target application returned")):
-            continue
-        return text
-    if "ERROR SUMMARY: 0 errors" in output and "ran to the end" in output:
+    summary = re.search(r"^========= ERROR SUMMARY: (\d+) errors?", output, re.M)
+    if summary and int(summary.group(1)) == 0 and "ran to the end" in output:
         return "nothing"
-    raise cli.Refusal("synccheck reported no error and no clean end (exit "
-                      f"{status}): {(output.strip().splitlines() or ['no output'])[-1]}"[:WIDTH - len(PROG) - 2])
+    if summary and int(summary.group(1)) > 0:
+        for line in output.splitlines():
+            headline = re.match(r"========= (Barrier error detected\..*)", line)
+            if headline:
+                return headline.group(1).strip()
+    last = (output.strip().splitlines() or ["no output"])[-1]
+    raise cli.Refusal(f"synccheck (exit {status}) gave no barrier report and no clean end: {last}"
+                      [:WIDTH - len(PROG) - 2])
 
 
 def gpu():
-    smi = cli.find_program("nvidia-smi", "NVIDIA_SMI")
-    if smi is None:
-        raise cli.Refusal("nvidia-smi not found: the card and driver of the rows come from it")
-    done = subprocess.run([smi, "-i", "0", "--query-gpu=name,driver_version", "--format=csv,noheader"],
-                          capture_output=True, text=True, check=False)
-    fields = [f.strip() for f in done.stdout.strip().split("\n")[0].split(",")]
-    if done.returncode != 0 or len(fields) != 2 or not all(fields):
-        raise cli.Refusal("nvidia-smi named no card and driver")
-    return fields
+    """(card, driver) of the GPU the probe runs on: the first of CUDA_VISIBLE_DEVICES, else 0."""
+    return capture_runs.gpu_of(os.environ)
 
 
 def run(argv):

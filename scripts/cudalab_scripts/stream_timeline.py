@@ -8,7 +8,8 @@ A variant's operations are those whose CUDA call the host made inside its `kerne
 (the NVTX ranges `cudalab run` opens: variant, then kernel). Its launches are told apart by what
 each puts on its streams: one copy up, one kernel and one copy down on each stream the variant
 uses, so the operations, in the order the host issued them, fall into launches of 3 per stream.
-The last launch is taken: the warm-ups ran before it.
+The last launch is taken: the warm-ups ran before it. (A variant that made new streams for each
+launch would not be split this way: lab 02's pipelines make theirs once, before the first.)
 
 Columns: variant, op (H2D, K or D2H), stream (0, 1, ... in the order the launch first uses them),
 start_us, end_us, bytes (copies; empty for kernels).
@@ -18,6 +19,7 @@ Options:
 Exit status: 0 written, 1 the report lacks what is needed (said in one line), 2 bad arguments."""
 import csv
 import io
+import os
 import sqlite3
 import sys
 from pathlib import Path
@@ -39,6 +41,10 @@ def parse(argv):
     args.variants = [v for v in args.positional[1].split(",") if v]
     if not args.variants:
         raise cli.bad("no variant named (see --help)")
+    if len(set(args.variants)) != len(args.variants):
+        raise cli.bad("a variant named twice (see --help)")
+    if args.output and not os.access(Path(args.output).resolve().parent, os.W_OK):
+        raise cli.bad(f"--output {args.output}: its folder is not writable"[:100])
     if not args.report.is_file():
         raise cli.bad(f"{args.report}: no such report (scripts/nsys.sh writes <report>.sqlite)")
     return args

@@ -303,7 +303,7 @@ def lab02_streams(streams):
 
 def lab07_barrier_probes(probes):
     """Lab 07's barrier misuses (scripts/barrier-probes.sh): what each did alone and under synccheck."""
-    lines = header("the barrier misuse (`cudalab_barrier_probes` form)", "runs without the tool", "synccheck")
+    lines = header("the barrier form (`cudalab_barrier_probes` name)", "runs without the tool", "synccheck")
     for r in probes.rows:
         checked = r["synccheck"].removeprefix("Barrier error detected. ")
         lines.append(row(f"{r['misuse']} (`{r['form']}`)", r["without_tool"],

@@ -35,6 +35,9 @@ class reading_runs(unittest.TestCase):
         self.assertEqual(barrier_probes.first_report(None, "========= COMPUTE-SANITIZER\n"), "hangs")
         with self.assertRaises(cli.Refusal):  # no error and no clean end: not "nothing"
             barrier_probes.first_report(0, "========= COMPUTE-SANITIZER\n========= ERROR SUMMARY: 0 errors\n")
+        with self.assertRaises(cli.Refusal):  # the sanitizer's own failure is no report
+            barrier_probes.first_report(1, "========= COMPUTE-SANITIZER\n========= Error: Target application "
+                                           "terminated before first instrumented API call\n")
 
     def test_a_run_past_its_time_is_stopped_with_its_children(self):
         status, output = barrier_probes.run_for(
@@ -65,5 +68,6 @@ class arguments(ScriptTest):
         self.assert_refused("barrier-probes", ["--check", str(self.tmp / "none.csv")])
         self.assert_refused("barrier-probes", ["--timeout", "0"])
         self.assert_refused("barrier-probes", ["extra"])
+        self.assert_refused("barrier-probes", ["--output", str(self.tmp / "no" / "such" / "x.csv")])
         err = self.assert_refused("barrier-probes", ["--build", self.build], status=cli.FAILED)
         self.assertIn("no cudalab_barrier_probes in", err)

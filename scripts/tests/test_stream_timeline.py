@@ -111,6 +111,8 @@ class stream_timeline_test(ScriptTest):
         self.assert_refused("stream-timeline", [])
         self.assert_refused("stream-timeline", [str(self.tmp / "none.sqlite"), "one_stream"])
         path = self.write_report()
+        self.assert_refused("stream-timeline", [str(path), "overlap_streams,overlap_streams"])
+        self.assert_refused("stream-timeline", ["--output", str(self.tmp / "no" / "x.csv"), str(path), "a"])
         err = self.assert_refused("stream-timeline", [str(path), "one_stream"], status=cli.FAILED)
         self.assertIn("no NVTX range named one_stream", err)
         empty = self.tmp / "empty.sqlite"

@@ -73,7 +73,9 @@ __global__ void syncwarp_mask_leaves_callers_out(float* out) {
   out[blockIdx.x * threads + t] = tile[t ^ 1u];
 }
 
-// Lanes 0 to 15 at one __syncwarp(), lanes 16 to 31 at another.
+// Lanes 0 to 15 at one __syncwarp(), lanes 16 to 31 at another: no misuse (from sm_70 on the
+// lanes of a full mask may meet at different calls), the table's contrast. Each lane reads a
+// partner of its own half-warp.
 __global__ void syncwarp_at_two_calls(float* out) {
   __shared__ float tile[threads];
   const unsigned t = threadIdx.x;
@@ -101,7 +103,8 @@ constexpr form forms[] = {
     {"warp_exits", "a warp skips the only barrier and exits", warp_exits},
     {"syncwarp_mask_leaves_callers_out", "`__syncwarp(mask)` by lanes the mask leaves out",
      syncwarp_mask_leaves_callers_out},
-    {"syncwarp_at_two_calls", "half the lanes at one `__syncwarp()`, half at another",
+    {"syncwarp_at_two_calls",
+     "half the lanes at one `__syncwarp()`, half at another: legal from sm_70 on",
      syncwarp_at_two_calls},
 };
 

@@ -19,10 +19,11 @@ struct point {
   kernel k;
   unsigned config;
 };
-const point every_kernel[] = {
-    {kernel::pad_product, 0}, {kernel::pad_with_copies, 0}, {kernel::coarse_1d, 0},
-    {kernel::register_2d, 0}, {kernel::vectorized, 0},      {kernel::warp_tiled, 0},
-    {kernel::warp_tiled, 1},  {kernel::warp_tiled, 2},      {kernel::cp_async_pipeline, 0}};
+const point every_kernel[] = {{kernel::pad_product, 0}, {kernel::pad_with_copies, 0},
+                              {kernel::coarse_1d, 0},   {kernel::register_2d, 0},
+                              {kernel::vectorized, 0},  {kernel::warp_tiled, 0},
+                              {kernel::warp_tiled, 1},  {kernel::warp_tiled, 2},
+                              {kernel::warp_tiled, 3},  {kernel::cp_async_pipeline, 0}};
 
 TEST(regtile_model, block_classes_equal_walking_every_block_at_odd_and_aligned_sides) {
   for (const point& p : every_kernel)
