@@ -22,7 +22,6 @@ failed in another way, nvidia-smi is missing, or --check found a difference (eac
 line); 2 bad arguments; 77 skipped (no GPU, no compute-sanitizer)."""
 import csv
 import datetime
-import io
 import os
 import re
 import signal
@@ -154,14 +153,7 @@ def run(argv):
             raise cli.Refusal(f"{len(found)} outcome(s) differ from {args.check} ({card})")
         print(f"{PROG}: every form as {args.check} says ({card})")
         return 0
-    text = io.StringIO()
-    writer = csv.DictWriter(text, COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    if args.output:
-        Path(args.output).write_text(text.getvalue())
-    else:
-        sys.stdout.write(text.getvalue())
+    cli.write_csv(rows, COLUMNS, args.output)
     return 0
 
 

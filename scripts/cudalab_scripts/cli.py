@@ -1,6 +1,8 @@
 """What every script shares: one-line refusals, skips, finding a tool, and the device check."""
 import argparse
+import csv
 import glob
+import io
 import os
 import re
 import shutil
@@ -135,3 +137,16 @@ def require_device(tool):
     if done.returncode == 3:
         why = (done.stderr.strip().splitlines() or ["no reason given"])[0]
         raise skip(f"no usable CUDA device ({why})")
+
+
+def write_csv(rows, columns, output=None):
+    """rows (dicts) as CSV with a header of columns: to the file `output`, else to standard output.
+    The whole text is made first, so a file is never left half written by a bad row."""
+    text = io.StringIO()
+    writer = csv.DictWriter(text, columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    if output:
+        Path(output).write_text(text.getvalue())
+    else:
+        sys.stdout.write(text.getvalue())

@@ -17,8 +17,6 @@ Options:
   --output FILE   where the CSV goes (default: standard output)
   -h, --help      this text
 Exit status: 0 written, 1 the report lacks what is needed (said in one line), 2 bad arguments."""
-import csv
-import io
 import os
 import sqlite3
 import sys
@@ -130,15 +128,9 @@ def run(argv):
         rows = timeline(db, args.variants)
     except sqlite3.Error as e:
         raise cli.Refusal(f"{args.report}: not a readable Nsight Systems SQLite export ({e})") from None
-    text = io.StringIO()
-    writer = csv.DictWriter(text, COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
+    cli.write_csv(rows, COLUMNS, args.output)
     if args.output:
-        Path(args.output).write_text(text.getvalue())
         print(f"{PROG}: wrote {args.output} ({len(rows)} operations)")
-    else:
-        sys.stdout.write(text.getvalue())
     return 0
 
 
