@@ -59,17 +59,22 @@ def ranges(db, text):
                       "ORDER BY e.start", (text,)).fetchall()
 
 
+# A CUDA call and what it ran share a correlation id within one process; nsys numbers a thread
+# globalTid, its process's globalPid with the thread's 24 low bits cleared.
+SAME_CALL = "r.correlationId = {0}.correlationId AND (r.globalTid & ~16777215) = {0}.globalPid"
+
+
 def operations(db):
     """Every copy and kernel, with the time the host called for it: (call, op, stream, start, end,
     bytes), in the order of the calls."""
     found = []
     for row in db.execute("SELECT r.start, m.copyKind, m.streamId, m.start, m.end, m.bytes "
                           "FROM CUPTI_ACTIVITY_KIND_MEMCPY m JOIN CUPTI_ACTIVITY_KIND_RUNTIME r "
-                          "ON r.correlationId = m.correlationId"):
+                          f"ON {SAME_CALL.format('m')}"):
         if row[1] in COPY_KINDS:
             found.append((row[0], COPY_KINDS[row[1]], row[2], row[3], row[4], row[5]))
     for row in db.execute("SELECT r.start, k.streamId, k.start, k.end FROM CUPTI_ACTIVITY_KIND_KERNEL k "
-                          "JOIN CUPTI_ACTIVITY_KIND_RUNTIME r ON r.correlationId = k.correlationId"):
+                          f"JOIN CUPTI_ACTIVITY_KIND_RUNTIME r ON {SAME_CALL.format('k')}"):
         found.append((row[0], "K", row[1], row[2], row[3], None))
     return sorted(found)
 

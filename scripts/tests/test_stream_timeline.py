@@ -18,10 +18,11 @@ class report:
         self.db.executescript("""
             CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT);
             CREATE TABLE NVTX_EVENTS (start INT, end INT, text TEXT, textId INT);
-            CREATE TABLE CUPTI_ACTIVITY_KIND_RUNTIME (start INT, end INT, correlationId INT);
+            CREATE TABLE CUPTI_ACTIVITY_KIND_RUNTIME (start INT, end INT, correlationId INT, globalTid INT);
             CREATE TABLE CUPTI_ACTIVITY_KIND_MEMCPY (start INT, end INT, streamId INT, correlationId INT,
-                                                     bytes INT, copyKind INT);
-            CREATE TABLE CUPTI_ACTIVITY_KIND_KERNEL (start INT, end INT, streamId INT, correlationId INT);
+                                                     bytes INT, copyKind INT, globalPid INT);
+            CREATE TABLE CUPTI_ACTIVITY_KIND_KERNEL (start INT, end INT, streamId INT, correlationId INT,
+                                                     globalPid INT);
         """)
         self.correlation = 0
 
@@ -33,18 +34,27 @@ class report:
         else:
             self.db.execute("INSERT INTO NVTX_EVENTS VALUES (?, ?, ?, NULL)", (start, end, text))
 
-    def call(self, at):
+    # nsys's numbering: a process's globalPid, its thread's globalTid with the thread in the low 24 bits.
+    PID = 281484992708608
+
+    def call(self, at, pid=PID):
         self.correlation += 1
-        self.db.execute("INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME VALUES (?, ?, ?)", (at, at + 5, self.correlation))
+        self.db.execute("INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME VALUES (?, ?, ?, ?)",
+                        (at, at + 5, self.correlation, pid + 597))
         return self.correlation
 
-    def copy(self, at, kind, stream, start, end, size):
-        self.db.execute("INSERT INTO CUPTI_ACTIVITY_KIND_MEMCPY VALUES (?, ?, ?, ?, ?, ?)",
-                        (start, end, stream, self.call(at), size, kind))
+    def copy(self, at, kind, stream, start, end, size, pid=PID):
+        self.db.execute("INSERT INTO CUPTI_ACTIVITY_KIND_MEMCPY VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (start, end, stream, self.call(at, pid), size, kind, pid))
 
-    def kernel(self, at, stream, start, end):
-        self.db.execute("INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES (?, ?, ?, ?)",
-                        (start, end, stream, self.call(at)))
+    def kernel(self, at, stream, start, end, pid=PID):
+        self.db.execute("INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES (?, ?, ?, ?, ?)",
+                        (start, end, stream, self.call(at, pid), pid))
+
+    def other_process_call_with(self, correlation, at):
+        """A call of another process that shares a correlation id with this one's."""
+        self.db.execute("INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME VALUES (?, ?, ?, ?)",
+                        (at, at + 5, correlation, (7 << 24) + 3))
 
     def launch(self, at, streams, origin):
         """One launch: on each stream a copy up, a kernel, a copy down, 100 us apart a stream."""
@@ -69,6 +79,9 @@ class stream_timeline_test(ScriptTest):
         r.copy(1_600, 1, 99, 0, 10, 64)
         for n in range(launches):
             r.launch(10_000 + 1_000 * n, streams, 5_000_000 * (n + 1))
+        # Another process's call with the first copy's correlation id, inside the kernel phase:
+        # matched on the id alone, it would add an operation.
+        r.other_process_call_with(2, 3_000)
         r.close()
         return path
 
