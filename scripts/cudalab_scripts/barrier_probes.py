@@ -10,6 +10,8 @@ Writes CSV (default: standard output), one row a form:
                             "fails: <the CUDA error's name and words>"
   synccheck                 the first barrier error synccheck reports (its headline, "=========" cut),
                             "nothing" (0 errors and the program ran to the end) or "hangs"
+                            (only where the form also hangs alone: a run that ends alone but
+                            not under synccheck within S seconds is refused, being maybe slow)
   card, driver, date, command  where and how it was measured (nvidia-smi, UTC date)
 Lab 07's README renders its table from labs/07-debugging/figures/barrier-probes.csv, written by
 this script on a GPU machine. --check FILE measures again and compares each form's two outcomes
@@ -141,6 +143,10 @@ def run(argv):
     for name, misuse in forms:
         alone = without_tool(*run_for([str(probe), name], args.timeout))
         checked = first_report(*run_for([sanitizer, "--tool", "synccheck", str(probe), name], args.timeout))
+        if checked == "hangs" and alone != "hangs":
+            # A form that ends alone may only be slow under the sanitizer: no outcome to record.
+            raise cli.Refusal(f"{name}: still running under synccheck after {args.timeout} s though it ends "
+                              "alone: raise --timeout"[:WIDTH - len(PROG) - 2])
         print(f"{PROG}: {name}: {alone}; synccheck: {checked}"[:WIDTH], file=sys.stderr, flush=True)
         rows.append({"form": name, "misuse": misuse, "without_tool": alone, "synccheck": checked, "card": card,
                      "driver": driver, "date": date, "command": COMMAND})
