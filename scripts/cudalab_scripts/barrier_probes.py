@@ -1,7 +1,8 @@
 """scripts/barrier-probes.sh [--build DIR] [--output FILE | --check FILE] [--timeout S]
 What each barrier misuse of lab 07's table does on this GPU: every form that
 cudalab_barrier_probes knows (its `list`), run once alone and once under compute-sanitizer's
-synccheck, each run stopped after S seconds (default 20: the forms that finish take under one).
+synccheck, each run stopped after S seconds (default 20, at most 600: the forms that finish take
+under one).
 
 Writes CSV (default: standard output), one row a form:
   form, misuse              the probe's name for it and what it does
@@ -37,6 +38,7 @@ PROG = "barrier-probes.sh"
 COLUMNS = ["form", "misuse", "without_tool", "synccheck", "card", "driver", "date", "command"]
 COMMAND = "scripts/barrier-probes.sh"
 WIDTH = 120
+MOST_SECONDS = 600  # a run's limit; the probes take under a second
 
 
 def parse(argv):
@@ -47,6 +49,8 @@ def parse(argv):
     parser.add_argument("--timeout", default="20")
     args = parser.parse(argv)
     args.timeout = cli.whole_number("--timeout", args.timeout)
+    if args.timeout > MOST_SECONDS:  # refused before any run: a form may take this long twice
+        raise cli.bad(f"--timeout {args.timeout}: at most {MOST_SECONDS} seconds")
     if args.output and args.check:
         raise cli.bad("--output and --check: one or the other (see --help)")
     if args.check and not Path(args.check).is_file():

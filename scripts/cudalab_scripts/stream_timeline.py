@@ -132,7 +132,7 @@ def run(argv):
         db = sqlite3.connect(f"file:{args.report}?mode=ro", uri=True)
         rows = timeline(db, args.variants)
     except sqlite3.Error as e:
-        raise cli.Refusal(f"{args.report}: not a readable Nsight Systems SQLite export ({e})") from None
+        raise cli.Refusal(f"{args.report.name}: not a readable Nsight Systems SQLite export ({e})"[:100]) from None
     cli.write_csv(rows, COLUMNS, args.output)
     if args.output:
         print(f"{PROG}: wrote {args.output} ({len(rows)} operations)")

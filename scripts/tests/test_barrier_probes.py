@@ -70,6 +70,8 @@ class arguments(ScriptTest):
         self.assert_refused("barrier-probes", ["--output", "a", "--check", "b"])
         self.assert_refused("barrier-probes", ["--check", str(self.tmp / "none.csv")])
         self.assert_refused("barrier-probes", ["--timeout", "0"])
+        for bad in ("-5", "abc", "1e3", "601", "99999999999999999999999"):
+            self.assert_refused("barrier-probes", ["--timeout", bad])
         self.assert_refused("barrier-probes", ["extra"])
         self.assert_refused("barrier-probes", ["--output", str(self.tmp / "no" / "such" / "x.csv")])
         err = self.assert_refused("barrier-probes", ["--build", self.build], status=cli.FAILED)
