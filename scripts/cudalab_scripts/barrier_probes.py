@@ -32,7 +32,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import capture_runs, cli
+from . import cli
 
 PROG = "barrier-probes.sh"
 COLUMNS = ["form", "misuse", "without_tool", "synccheck", "card", "driver", "date", "command"]
@@ -122,11 +122,6 @@ def first_report(status, output):
                       [:WIDTH - len(PROG) - 2])
 
 
-def gpu():
-    """(card, driver) of the GPU the probe runs on: the first of CUDA_VISIBLE_DEVICES, else 0."""
-    return capture_runs.gpu_of(os.environ)
-
-
 def run(argv):
     args = parse(argv)
     probe = Path(args.build) / "labs" / "07-debugging" / "cudalab_barrier_probes"
@@ -141,7 +136,7 @@ def run(argv):
     forms = [line.split("\t", 1) for line in listed.stdout.splitlines() if "\t" in line]
     if listed.returncode != 0 or not forms:
         raise cli.Refusal(f"{probe} list named no form")
-    card, driver = gpu()
+    card, driver = cli.card_and_driver(os.environ, WIDTH - len(PROG) - 2)
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     rows = []
     for name, misuse in forms:

@@ -70,21 +70,6 @@ def parse(argv):
     return args
 
 
-def gpu_of(environment):
-    """(card, driver) of the GPU the tool's device 0 is, from nvidia-smi."""
-    visible = environment.get("CUDA_VISIBLE_DEVICES", "").split(",")[0].strip()
-    smi = cli.find_program("nvidia-smi", "NVIDIA_SMI")
-    if smi is None:
-        raise cli.Refusal("nvidia-smi not found: the card and driver of each output come from it")
-    done = subprocess.run([smi, "-i", visible or "0", "--query-gpu=name,driver_version",
-                           "--format=csv,noheader"], capture_output=True, text=True, check=False)
-    fields = [f.strip() for f in done.stdout.strip().split("\n")[0].split(",")]
-    if done.returncode != 0 or len(fields) != 2 or not all(fields):
-        why = (done.stderr.strip() or done.stdout.strip() or "no output").split("\n")[0]
-        raise cli.Refusal(f"nvidia-smi named no card and driver: {why}"[:WIDTH - len(PROG) - 2])
-    return fields[0], fields[1]
-
-
 def cut(line, indent="    "):
     """A line of someone else's output, under ours, within WIDTH columns."""
     line = indent + line.rstrip()
@@ -139,7 +124,7 @@ def run(argv):
     environment = dict(os.environ)
     environment.setdefault("CUDA_DEVICE_ORDER", "PCI_BUS_ID")
     cli.require_device(tool)
-    card, driver = gpu_of(environment)
+    card, driver = cli.card_and_driver(environment, WIDTH - len(PROG) - 2)
     print(f"{PROG}: {len(runs)} commands on {card} (driver {driver}), into {args.out}"[:WIDTH], flush=True)
     rows, failed, start = {}, [], time.monotonic()
     for number, r in enumerate(runs, 1):

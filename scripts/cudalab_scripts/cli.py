@@ -150,3 +150,20 @@ def write_csv(rows, columns, output=None):
         Path(output).write_text(text.getvalue())
     else:
         sys.stdout.write(text.getvalue())
+
+
+def card_and_driver(environment, width=100):
+    """(card, driver) of the GPU CUDA calls device 0 (the first of CUDA_VISIBLE_DEVICES, whose
+    numbering nvidia-smi shares under CUDA_DEVICE_ORDER=PCI_BUS_ID), from nvidia-smi ($NVIDIA_SMI
+    names another): what a measurement is filed under. A refusal, within `width`, without it."""
+    visible = environment.get("CUDA_VISIBLE_DEVICES", "").split(",")[0].strip()
+    smi = find_program("nvidia-smi", "NVIDIA_SMI")
+    if smi is None:
+        raise Refusal("nvidia-smi not found: the card and driver of each output come from it")
+    done = subprocess.run([smi, "-i", visible or "0", "--query-gpu=name,driver_version",
+                           "--format=csv,noheader"], capture_output=True, text=True, check=False)
+    fields = [f.strip() for f in done.stdout.strip().split("\n")[0].split(",")]
+    if done.returncode != 0 or len(fields) != 2 or not all(fields):
+        why = (done.stderr.strip() or done.stdout.strip() or "no output").split("\n")[0]
+        raise Refusal(f"nvidia-smi named no card and driver: {why}"[:width])
+    return fields[0], fields[1]
