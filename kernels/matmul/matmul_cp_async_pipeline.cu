@@ -1,11 +1,12 @@
-// cp_async_pipeline: warp_tiled (configuration 0's tiles, warps and inner loop, unchanged) with
-// the next step's tiles fetched while the warps compute the current one. In warp_tiled each inner
-// step loads the tiles, stores them to shared memory, waits at a barrier, computes, and waits at
-// a second barrier before the tiles may be overwritten: while a block loads, its warps do no
-// arithmetic, and only the SM's other block (two fit at these registers) hides global memory's
-// latency. Here shared memory holds two copies of the tiles (double buffering): step s is
-// computed from one while step s + 1's arrive in the other, so a load has a whole step of
-// arithmetic (2048 FMAs a thread) to arrive in, and one barrier a step does the work of two.
+// cp_async_pipeline: warp_tiled (any of its configurations: tiles, warps and inner loop
+// unchanged) with the next step's tiles fetched while the warps compute the current one. In
+// warp_tiled each inner step loads the tiles, stores them to shared memory, waits at a barrier,
+// computes, and waits at a second barrier before the tiles may be overwritten: while a block loads,
+// its warps do no arithmetic, and only the SM's other block (two fit at these registers) hides
+// global memory's latency. Here shared memory holds two copies of the tiles (double buffering):
+// step s is computed from one while step s + 1's arrive in the other, so a load has a whole step of
+// arithmetic (2048 FMAs a thread in configuration 0) to arrive in, and one barrier a step does
+// the work of two.
 //
 // The two tiles take different roads, each the cheaper for it:
 // - B is copied by cp.async (LDGSTS: global memory to shared memory with no register in between
@@ -20,85 +21,109 @@
 // copies as the global load it is, by the sectors its lanes touch (measured at n = 77, 1001,
 // 1024 and 1028; a 16-byte copy on a row that starts mid-sector is counted otherwise).
 //
+// Block b computes the tile grouped_tile gives it (groups of 8 rows of tiles), not tile b in
+// row order: the blocks resident together then share rows of A and columns of B in L2.
+// Configuration 0's 128 outputs a thread take 251 registers: two blocks of 4 warps an SM.
+// Configuration 4 spreads the same tile over 8 warps (128 registers), two blocks of 8 warps;
+// cp_async_tuned runs the configuration the committed sweep found fastest at each size.
+//
 //   cudalab run 08 --variant warp_tiled,cp_async_pipeline,cublas --size 4096
+//   cudalab run 08 --variant cp_async_pipeline,cublas --sweep config=0,4 --size 4096
 #include "matmul/register_tiling_device.cuh"
 #include "matmul/register_tiling_index.cuh"
 #include "matmul/register_tiling_kernels.cuh"
 
 #include "cudalab/check.hpp"
 
+#include <array>
+#include <string>
+#include <utility>
+
 namespace cudalab::matmul {
 namespace {
 
-constexpr block_tiling T = cp_async_pipeline_tiling;
-static_assert(T.vec == 4 && T.a_transposed, "cp_async_pipeline: 4-float slots, A transposed");
-constexpr unsigned a_slots = T.bm * T.bk / (4 * T.threads);  // 16-byte A loads a thread a step
-constexpr unsigned b_slots = T.bk * T.bn / (4 * T.threads);  // 16-byte B copies a thread a step
-constexpr unsigned stage_words = stage_first_word(1, T.bm, T.bn, T.bk);
+// The blocks an SM must hold of each configuration, for __launch_bounds__: two wherever the
+// registers allow (at most 255 a thread at 128 threads, 128 at 256), four of configuration 3
+// (at most 128 registers of 128 threads), one of configuration 2 (8 warps of 128 outputs).
+constexpr unsigned min_blocks_per_sm[warp_tiled_configs] = {2, 2, 1, 4, 2, 2};
 
-// Issues the loads of step s's A slots into `v` (registers; nothing waits for them here).
-__device__ inline void load_a(float4 (&v)[a_slots], const float* a, std::size_t row0, unsigned s,
-                              unsigned n, bool wide) {
+template <unsigned Config>
+struct pipeline {
+  static constexpr block_tiling T = warp_tiled_tilings[Config];
+  static_assert(T.vec == 4 && T.a_transposed, "cp_async_pipeline: 4-float slots, A transposed");
+  static constexpr unsigned a_slots = T.bm * T.bk / (4 * T.threads);  // 16-byte A loads a step
+  static constexpr unsigned b_slots = T.bk * T.bn / (4 * T.threads);  // 16-byte B copies a step
+  static_assert(a_slots >= 1 && b_slots >= 1, "whole 4-float load slots a thread");
+
+  // Issues the loads of step s's A slots into `v` (registers; nothing waits for them here).
+  __device__ static void load_a(float4 (&v)[a_slots], const float* a, std::size_t row0, unsigned s,
+                                unsigned n, bool wide) {
 #pragma unroll
-  for (unsigned i = 0; i < a_slots; ++i) {
-    const unsigned slot = thread_slot(threadIdx.x, i, T.threads);
-    const unsigned r = slot_row(slot, T.bk, 4), k = slot_col(slot, T.bk, 4);
-    v[i] = load_four(a, row0 + r, step_index(s, T.bk, k), n, wide);
+    for (unsigned i = 0; i < a_slots; ++i) {
+      const unsigned slot = thread_slot(threadIdx.x, i, T.threads);
+      const unsigned r = slot_row(slot, T.bk, 4), k = slot_col(slot, T.bk, 4);
+      v[i] = load_four(a, row0 + r, step_index(s, T.bk, k), n, wide);
+    }
   }
-}
 
-// Stores the loaded A slots transposed into `stage` (As[k][m], as warp_tiled).
-__device__ inline void store_a(float* stage, const float4 (&v)[a_slots]) {
+  // Stores the loaded A slots transposed into `stage` (As[k][m], as warp_tiled).
+  __device__ static void store_a(float* stage, const float4 (&v)[a_slots]) {
 #pragma unroll
-  for (unsigned i = 0; i < a_slots; ++i) {
-    const unsigned slot = thread_slot(threadIdx.x, i, T.threads);
-    const unsigned r = slot_row(slot, T.bk, 4), k = slot_col(slot, T.bk, 4);
-    stage[a_word(r, k, T.bm, T.bk, true)] = v[i].x;
-    stage[a_word(r, k + 1, T.bm, T.bk, true)] = v[i].y;
-    stage[a_word(r, k + 2, T.bm, T.bk, true)] = v[i].z;
-    stage[a_word(r, k + 3, T.bm, T.bk, true)] = v[i].w;
+    for (unsigned i = 0; i < a_slots; ++i) {
+      const unsigned slot = thread_slot(threadIdx.x, i, T.threads);
+      const unsigned r = slot_row(slot, T.bk, 4), k = slot_col(slot, T.bk, 4);
+      stage[a_word(r, k, T.bm, T.bk, true)] = v[i].x;
+      stage[a_word(r, k + 1, T.bm, T.bk, true)] = v[i].y;
+      stage[a_word(r, k + 2, T.bm, T.bk, true)] = v[i].z;
+      stage[a_word(r, k + 3, T.bm, T.bk, true)] = v[i].w;
+    }
   }
-}
 
-// Starts the copies of step s's B slots into `stage`, one commit group.
-__device__ inline void copy_b(float* stage, const float* b, std::size_t col0, unsigned s,
-                              unsigned n, bool wide) {
+  // Starts the copies of step s's B slots into `stage`, one commit group.
+  __device__ static void copy_b(float* stage, const float* b, std::size_t col0, unsigned s,
+                                unsigned n, bool wide) {
 #pragma unroll
-  for (unsigned i = 0; i < b_slots; ++i) {
-    const unsigned slot = thread_slot(threadIdx.x, i, T.threads);
-    const unsigned k = slot_row(slot, T.bn, 4), cc = slot_col(slot, T.bn, 4);
-    copy_four_async(&stage[b_word(k, cc, T.bm, T.bn, T.bk)], b, step_index(s, T.bk, k), col0 + cc,
-                    n, wide);
+    for (unsigned i = 0; i < b_slots; ++i) {
+      const unsigned slot = thread_slot(threadIdx.x, i, T.threads);
+      const unsigned k = slot_row(slot, T.bn, 4), cc = slot_col(slot, T.bn, 4);
+      copy_four_async(&stage[b_word(k, cc, T.bm, T.bn, T.bk)], b, step_index(s, T.bk, k), col0 + cc,
+                      n, wide);
+    }
+    commit_copies();
   }
-  commit_copies();
-}
+};
 
-// (128, 2) asks for two blocks an SM, which at 65,536 registers allows 256 a thread: no tighter
-// than the hardware's own 255, so it only says what the kernel is built for. The 16 staging
-// registers of A come on top of warp_tiled's (251 against 227 in the release build: the compiler
-// reuses some).
-template <unsigned BM, unsigned BN, unsigned BK, unsigned WM, unsigned WN, unsigned WN_ITER,
-          unsigned TM, unsigned TN, unsigned THREADS>
-__global__ void __launch_bounds__(THREADS, 2)
+// Configuration 0: (128, 2) asks for two blocks an SM, which at 65,536 registers allows 256 a
+// thread: no tighter than the hardware's own 255, so it only says what the kernel is built for.
+// The 16 staging registers of A come on top of warp_tiled's (251 against 227 in the release
+// build: the compiler reuses some).
+template <unsigned Config>
+__global__ void __launch_bounds__(warp_tiled_tilings[Config].threads, min_blocks_per_sm[Config])
     cp_async_pipeline_kernel(const float* a, const float* b, float* c, unsigned n) {
-  constexpr unsigned WM_ITER = WM * WN / (32 * TM * TN * WN_ITER);
+  using P = pipeline<Config>;
+  constexpr block_tiling T = P::T;
+  constexpr unsigned BM = T.bm, BN = T.bn, BK = T.bk, WM = T.wm, WN = T.wn, TM = T.tm, TN = T.tn;
+  constexpr unsigned WN_ITER = T.wn_iter, WM_ITER = WM * WN / (32 * TM * TN * WN_ITER);
   static_assert(WM_ITER >= 1 && WM * WN == 32 * TM * TN * WN_ITER * WM_ITER, "whole sub-tiles");
-  static_assert((BM / WM) * (BN / WN) * 32 == THREADS, "one warp a warp tile");
+  static_assert((BM / WM) * (BN / WN) * 32 == T.threads, "one warp a warp tile");
   static_assert(TM % 4 == 0 && TN % 4 == 0, "16-byte shared reads");
+  constexpr unsigned stage_words = stage_first_word(1, BM, BN, BK);
   __shared__ __align__(16) float tiles[2 * stage_words];  // two copies of (A tile, B tile)
   const unsigned t = threadIdx.x;
   const bool wide_a = rows_are_16_byte_aligned(n);  // A: warp_tiled's rule
   const bool wide_b = rows_are_32_byte_aligned(n);  // B: 16-byte cp.async on whole sectors only
-  const std::size_t row0 = block_first_row(blockIdx.y, BM);
-  const std::size_t col0 = block_first_col(blockIdx.x, BN);
+  const tile_position tile =
+      grouped_tile(blockIdx.x, blockIdx.y, gridDim.x, gridDim.y, pipeline_block_group);
+  const std::size_t row0 = block_first_row(tile.y, BM);
+  const std::size_t col0 = block_first_col(tile.x, BN);
   float acc[WM_ITER * TM][WN_ITER * TN] = {};
   float a_reg[WM_ITER * TM], b_reg[WN_ITER * TN];
-  float4 a_next[a_slots];
+  float4 a_next[P::a_slots];
   const unsigned steps = inner_steps(n, BK);
   // Step 0 into copy 0, waited for: the pipeline's fill.
-  load_a(a_next, a, row0, 0, n, wide_a);
-  copy_b(tiles, b, col0, 0, n, wide_b);
-  store_a(tiles, a_next);
+  P::load_a(a_next, a, row0, 0, n, wide_a);
+  P::copy_b(tiles, b, col0, 0, n, wide_b);
+  P::store_a(tiles, a_next);
   wait_copies<0>();
   __syncthreads();
   for (unsigned s = 0; s < steps; ++s) {
@@ -108,8 +133,8 @@ __global__ void __launch_bounds__(THREADS, 2)
     // Step s + 1's loads leave now and land during the arithmetic. `next` is free: every warp
     // finished reading it (step s - 1) before the barrier that ended the last iteration.
     if (more) {
-      load_a(a_next, a, row0, s + 1, n, wide_a);
-      copy_b(next, b, col0, s + 1, n, wide_b);
+      P::load_a(a_next, a, row0, s + 1, n, wide_a);
+      P::copy_b(next, b, col0, s + 1, n, wide_b);
     }
 #pragma unroll
     for (unsigned k = 0; k < BK; ++k)
@@ -117,7 +142,7 @@ __global__ void __launch_bounds__(THREADS, 2)
     // Step s + 1's A goes in after the arithmetic (its loads have had the whole of it to
     // arrive); its B copies are waited for. The one barrier then says both that step s + 1's
     // tiles are whole and that every warp is done with `cur`, which the next iteration refills.
-    if (more) store_a(next, a_next);
+    if (more) P::store_a(next, a_next);
     wait_copies<0>();
     __syncthreads();
   }
@@ -136,22 +161,30 @@ __global__ void __launch_bounds__(THREADS, 2)
         }
 }
 
-constexpr auto kernel =
-    &cp_async_pipeline_kernel<T.bm, T.bn, T.bk, T.wm, T.wn, T.wn_iter, T.tm, T.tn, T.threads>;
+using product_kernel = void (*)(const float*, const float*, float*, unsigned);
+template <std::size_t... Config>
+constexpr std::array<product_kernel, sizeof...(Config)> kernels_of(std::index_sequence<Config...>) {
+  return {&cp_async_pipeline_kernel<Config>...};
+}
+// The kernel of each configuration.
+constexpr std::array<product_kernel, warp_tiled_configs> kernels =
+    kernels_of(std::make_index_sequence<warp_tiled_configs>{});
 
 }  // namespace
 
 launch_dims launch_cp_async_pipeline(const float* a, const float* b, float* c, std::size_t n,
-                                     cudaStream_t stream) {
-  const launch_dims d = block_tiled_dims(n, T);
-  kernel<<<d.grid, d.block, 0, stream>>>(a, b, c, static_cast<unsigned>(n));
+                                     unsigned config, cudaStream_t stream) {
+  const launch_dims d = block_tiled_dims(n, warp_tiled_tiling(config));
+  kernels[config]<<<d.grid, d.block, 0, stream>>>(a, b, c, static_cast<unsigned>(n));
   CUDALAB_CHECK_LAUNCH();
   return d;
 }
 
-kernel_resources cp_async_pipeline_resources() {
-  return query_kernel_resources(reinterpret_cast<const void*>(kernel), "cp_async_pipeline_kernel",
-                                static_cast<int>(T.threads));
+kernel_resources cp_async_pipeline_resources(unsigned config) {
+  const block_tiling& tiling = warp_tiled_tiling(config);
+  return query_kernel_resources(reinterpret_cast<const void*>(kernels[config]),
+                                "cp_async_pipeline_kernel (config " + std::to_string(config) + ")",
+                                static_cast<int>(tiling.threads));
 }
 
 }  // namespace cudalab::matmul

@@ -12,7 +12,9 @@
 
 #include "cudalab/check.hpp"
 
+#include <array>
 #include <string>
+#include <utility>
 
 namespace cudalab::matmul {
 namespace {
@@ -75,55 +77,30 @@ __global__ void __launch_bounds__(THREADS)
         }
 }
 
-static_assert(warp_tiled_configs == 4, "a case below for each configuration");
-
-template <unsigned C>
-constexpr auto kernel_of() {
-  constexpr block_tiling T = warp_tiled_tilings[C];
-  return &warp_tiled_kernel<T.bm, T.bn, T.bk, T.wm, T.wn, T.wn_iter, T.tm, T.tn, T.threads>;
+using product_kernel = void (*)(const float*, const float*, float*, unsigned);
+template <std::size_t... Config>
+constexpr std::array<product_kernel, sizeof...(Config)> kernels_of(std::index_sequence<Config...>) {
+  constexpr block_tiling T[] = {warp_tiled_tilings[Config]...};
+  return {&warp_tiled_kernel<T[Config].bm, T[Config].bn, T[Config].bk, T[Config].wm, T[Config].wn,
+                             T[Config].wn_iter, T[Config].tm, T[Config].tn, T[Config].threads>...};
 }
-
-const void* kernel_address(unsigned config) {
-  switch (config) {
-    case 0:
-      return reinterpret_cast<const void*>(kernel_of<0>());
-    case 1:
-      return reinterpret_cast<const void*>(kernel_of<1>());
-    case 2:
-      return reinterpret_cast<const void*>(kernel_of<2>());
-    default:
-      return reinterpret_cast<const void*>(kernel_of<3>());
-  }
-}
+// The kernel of each configuration.
+constexpr std::array<product_kernel, warp_tiled_configs> kernels =
+    kernels_of(std::make_index_sequence<warp_tiled_configs>{});
 
 }  // namespace
 
 launch_dims launch_warp_tiled(const float* a, const float* b, float* c, std::size_t n,
                               unsigned config, cudaStream_t stream) {
-  const block_tiling& tiling = warp_tiled_tiling(config);
-  const launch_dims d = block_tiled_dims(n, tiling);
-  const auto side = static_cast<unsigned>(n);
-  switch (config) {
-    case 0:
-      kernel_of<0>()<<<d.grid, d.block, 0, stream>>>(a, b, c, side);
-      break;
-    case 1:
-      kernel_of<1>()<<<d.grid, d.block, 0, stream>>>(a, b, c, side);
-      break;
-    case 2:
-      kernel_of<2>()<<<d.grid, d.block, 0, stream>>>(a, b, c, side);
-      break;
-    default:
-      kernel_of<3>()<<<d.grid, d.block, 0, stream>>>(a, b, c, side);
-      break;
-  }
+  const launch_dims d = block_tiled_dims(n, warp_tiled_tiling(config));
+  kernels[config]<<<d.grid, d.block, 0, stream>>>(a, b, c, static_cast<unsigned>(n));
   CUDALAB_CHECK_LAUNCH();
   return d;
 }
 
 kernel_resources warp_tiled_resources(unsigned config) {
   const block_tiling& tiling = warp_tiled_tiling(config);
-  return query_kernel_resources(kernel_address(config),
+  return query_kernel_resources(reinterpret_cast<const void*>(kernels[config]),
                                 "warp_tiled_kernel (config " + std::to_string(config) + ")",
                                 static_cast<int>(tiling.threads));
 }

@@ -53,6 +53,26 @@ __host__ __device__ inline std::size_t block_first_row(unsigned block_y, unsigne
 __host__ __device__ inline std::size_t block_first_col(unsigned block_x, unsigned bn) {
   return static_cast<std::size_t>(block_x) * bn;
 }
+// cp_async_pipeline's order of C tiles: block b (blockIdx.y gx + blockIdx.x, the order blocks
+// are started in, roughly) takes the tiles of `group` rows of tiles column by column, then the
+// next `group` rows. The blocks resident at once then cover a few rows and columns of tiles,
+// whose A rows and B columns each serve several of them from L2, instead of one long row of
+// tiles that reads all of B. A one-to-one map of the grid onto itself (the last group may have
+// fewer rows), so the counts of the launch are those of the plain order.
+struct tile_position {
+  unsigned x, y;  // the tile's column and row, in tiles
+};
+__host__ __device__ inline tile_position grouped_tile(unsigned block_x, unsigned block_y,
+                                                      unsigned grid_x, unsigned grid_y,
+                                                      unsigned group) {
+  const unsigned block = block_y * grid_x + block_x;
+  const unsigned first_row = block / (group * grid_x) * group;
+  const unsigned rows = grid_y - first_row < group ? grid_y - first_row : group;
+  const unsigned in_group = block % (group * grid_x);
+  return {in_group / rows, first_row + in_group % rows};
+}
+inline constexpr unsigned pipeline_block_group = 8;
+
 // The inner-dimension index of column c (A) or row c (B) of the tiles at step t.
 __host__ __device__ inline std::size_t step_index(unsigned step, unsigned bk, unsigned c) {
   return static_cast<std::size_t>(step) * bk + c;

@@ -23,26 +23,40 @@ namespace cudalab::matmul {
 inline constexpr block_tiling coarse_1d_tiling{64, 64, 8, 8, 1, 512, 1, false};
 inline constexpr block_tiling register_2d_tiling{128, 128, 8, 8, 8, 256, 1, false};
 inline constexpr block_tiling vectorized_tiling{128, 128, 8, 8, 8, 256, 4, true};
-// warp_tiled's configurations (`--sweep config=0,1,2,3`): a thread's tm x tn block, repeated
-// over wm_iter x wn_iter sub-tiles of its warp's wm x wn tile. Configuration 3 is for small
-// matrices: a 128 x 128 block tile leaves most of an H100's 132 SMs idle at n = 1024 (64
-// blocks); a 64 x 64 one makes 256 blocks there, each thread 32 outputs instead of 128.
-inline constexpr unsigned warp_tiled_configs = 4;
+// The warp-tiled kernels' configurations (`--sweep config=0..5` of warp_tiled and
+// cp_async_pipeline): a thread's tm x tn block, repeated over wm_iter x wn_iter sub-tiles of its
+// warp's wm x wn tile. Configurations 0 and 2 give a thread 128 outputs (over 220 registers: two
+// blocks of 4 warps, or one of 8, an SM); 1 and 4 spread the same 128 x 128 tile over 8 warps,
+// 64 outputs and at most 128 registers a thread, so that two blocks of 8 warps fit. 3 and 5 are
+// for small matrices: a 128 x 128 block tile leaves most of an H100's 132 SMs idle at n = 1024
+// (64 blocks); 64 x 64 makes 256 blocks there, 64 x 128 makes 128 of 8 warps.
+inline constexpr unsigned warp_tiled_configs = 6;
 inline constexpr block_tiling warp_tiled_tilings[warp_tiled_configs] = {
     {128, 128, 16, 8, 4, 128, 4, true, 64, 64, 4},  // 0: 4 warps of 64 x 64
     {128, 128, 8, 8, 4, 256, 4, true, 64, 32, 2},   // 1: 8 warps of 64 x 32, BK = 8
     {128, 256, 16, 8, 4, 256, 4, true, 64, 64, 4},  // 2: 8 warps of 64 x 64, a wider tile
     {64, 64, 16, 8, 4, 128, 4, true, 32, 32, 1},    // 3: 4 warps of 32 x 32, a small tile
+    {128, 128, 16, 8, 4, 256, 4, true, 64, 32, 2},  // 4: 8 warps of 64 x 32, BK = 16
+    {64, 128, 16, 8, 4, 256, 4, true, 32, 32, 1},   // 5: 8 warps of 32 x 32, a small tile
 };
-// The configuration `warp_tiled` runs when none is asked for.
+// The configuration warp_tiled and cp_async_pipeline run when none is asked for.
 inline constexpr unsigned warp_tiled_default_config = 0;
 
-// The tiling of warp_tiled configuration `config`; throws usage_error past the last.
+// The tiling of configuration `config`; throws usage_error past the last.
 const block_tiling& warp_tiled_tiling(unsigned config);
 
-// cp_async_pipeline: warp_tiled configuration 0's tiling, its tiles double-buffered in shared
-// memory (two copies, 32 KB a block).
-inline constexpr block_tiling cp_async_pipeline_tiling = warp_tiled_tilings[0];
+// cp_async_tuned: the configuration of cp_async_pipeline chosen for side n by the sweeps
+// committed as labs/08-register-tiling/figures/pipeline-configs-<card>.csv (scripts/bench.sh
+// --sections 7 writes them): the fastest configuration at the smallest swept side >= n, the
+// largest side's past it. scripts/tests/test_tuned_configs.py holds this table to those files.
+struct tuned_config {
+  std::size_t side;  // a swept side
+  unsigned config;   // the fastest configuration there
+};
+inline constexpr tuned_config tuned_pipeline_configs[] = {
+    {256, 3}, {512, 3}, {1024, 5}, {2048, 4}, {4096, 4}, {8192, 4},
+};
+unsigned tuned_pipeline_config(std::size_t n);
 
 // A block-tiled kernel's shape: `tiling.threads` threads (1D), ceil(n/bn) x ceil(n/bm) blocks.
 launch_dims block_tiled_dims(std::size_t n, const block_tiling& tiling);
@@ -73,11 +87,12 @@ launch_dims launch_vectorized(const float* a, const float* b, float* c, std::siz
 // FIXED: a warp-level tile between the block's and the thread's (warp_tiled_tilings[config]).
 launch_dims launch_warp_tiled(const float* a, const float* b, float* c, std::size_t n,
                               unsigned config, cudaStream_t stream);
-// FIXED: warp_tiled (configuration 0) double-buffered: the next inner step's B tile copied by
-// cp.async and its A tile loaded into registers while the warps compute the current step, one
-// barrier a step.
+// FIXED: warp_tiled double-buffered: the next inner step's B tile copied by cp.async and its A
+// tile loaded into registers while the warps compute the current step, one barrier a step; the
+// blocks walked in groups of rows (pipeline_block_group) so that those resident together share
+// tiles of A and B in L2.
 launch_dims launch_cp_async_pipeline(const float* a, const float* b, float* c, std::size_t n,
-                                     cudaStream_t stream);
+                                     unsigned config, cudaStream_t stream);
 
 // What each kernel was compiled to, and its blocks per SM at its launch shape, on the current
 // device: the product kernel first.
@@ -86,6 +101,6 @@ kernel_resources coarse_1d_resources();
 kernel_resources register_2d_resources();
 kernel_resources vectorized_resources();
 kernel_resources warp_tiled_resources(unsigned config);
-kernel_resources cp_async_pipeline_resources();
+kernel_resources cp_async_pipeline_resources(unsigned config);
 
 }  // namespace cudalab::matmul

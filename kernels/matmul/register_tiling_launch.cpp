@@ -5,6 +5,7 @@
 
 #include "cudalab/check.hpp"
 
+#include <iterator>
 #include <string>
 
 namespace cudalab::matmul {
@@ -18,10 +19,15 @@ unsigned blocks_over(std::size_t n, unsigned width) {
 
 const block_tiling& warp_tiled_tiling(unsigned config) {
   if (config >= warp_tiled_configs)
-    throw usage_error("warp_tiled config " + std::to_string(config) +
-                      ": the built configurations are 0 to " +
+    throw usage_error("config " + std::to_string(config) + ": the built configurations are 0 to " +
                       std::to_string(warp_tiled_configs - 1));
   return warp_tiled_tilings[config];
+}
+
+unsigned tuned_pipeline_config(std::size_t n) {
+  for (const tuned_config& t : tuned_pipeline_configs)
+    if (n <= t.side) return t.config;
+  return std::end(tuned_pipeline_configs)[-1].config;
 }
 
 launch_dims block_tiled_dims(std::size_t n, const block_tiling& tiling) {

@@ -132,6 +132,10 @@ def transpose_lines(rows):
     return sorted(lines)
 
 
+# Lab 08's sides in section 7.
+SIZES_08 = "256,512,1024,2048,4096,8192"
+
+
 def cublas_share_lines(rows):
     """Lab 08 by size: each variant's TFLOP/s as a share of cuBLAS's, measured in the same run (a
     swept variant once a point), then cuBLAS's own TFLOP/s."""
@@ -298,11 +302,18 @@ class Bench:
             return
         table = self.out / "08-sizes.csv"
         self.output([self.tool, "run", "08", "--variant",
-                     "pad_to_64,coarse_1d,register_2d,vectorized,warp_tiled,cp_async_pipeline,cublas", "--size",
-                     "256,512,1024,2048,4096,8192", "--no-counters", "--repeat", "32", "--format", "csv",
-                     "--output", str(table)])
+                     "pad_to_64,coarse_1d,register_2d,vectorized,warp_tiled,cp_async_pipeline,cp_async_tuned,cublas",
+                     "--size", SIZES_08, "--no-counters", "--repeat", "32", "--format", "csv", "--output", str(table)])
         (self.out / "08-sizes.txt").unlink(missing_ok=True)
         self.say(*cublas_share_lines(rows_of(table.read_text())), to=self.out / "08-sizes.txt")
+        # The sweep cp_async_tuned's choices come from (tuned_pipeline_configs in
+        # kernels/matmul/register_tiling_kernels.cuh), committed as
+        # labs/08-register-tiling/figures/pipeline-configs-<card>.csv.
+        configs = self.out / "08-pipeline-configs.csv"
+        self.output([self.tool, "run", "08", "--variant", "cp_async_pipeline,cublas", "--sweep", "full", "--size",
+                     SIZES_08, "--no-counters", "--repeat", "32", "--format", "csv", "--output", str(configs)])
+        (self.out / "08-pipeline-configs.txt").unlink(missing_ok=True)
+        self.say(*cublas_share_lines(rows_of(configs.read_text())), to=self.out / "08-pipeline-configs.txt")
 
     def tracer_cost(self):
         print("== 5. the memory tracer's cost (lab 04 at its default size, every variant and sweep point)")

@@ -352,10 +352,44 @@ def lab08_sizes(sizes):
     return tflops_block(sizes.rows, [(v, v, "0") for v in shown], 20, {}, shares)
 
 
+# The shape of each warp-tiled configuration, for the sweep's table (warp_tiled_tilings in
+# kernels/matmul/register_tiling_kernels.cuh).
+CONFIG_SHAPES = {
+    "0": "128 x 128, BK 16, 4 warps of 64 x 64",
+    "1": "128 x 128, BK 8, 8 warps of 64 x 32",
+    "2": "128 x 256, BK 16, 8 warps of 64 x 64",
+    "3": "64 x 64, BK 16, 4 warps of 32 x 32",
+    "4": "128 x 128, BK 16, 8 warps of 64 x 32",
+    "5": "64 x 128, BK 16, 8 warps of 32 x 32",
+}
+
+
+def lab08_pipeline_configs(*sweeps):
+    """Lab 08: cp_async_pipeline in every configuration as a share of cuBLAS measured in the same
+    run, by size, one block of rows a card; the fastest configuration of each size in bold (the one
+    cp_async_tuned runs: scripts/tests/test_tuned_configs.py holds the kernel's table to it)."""
+    sizes = sorted({int(r["size"]) for r in sweeps[0].rows})
+    lines = header("card", "configuration", "registers", *[f"n = {n}" for n in sizes])
+    for source in sweeps:
+        tflops = {(r["variant"], r["param"], int(r["size"])): float(r["tflops"]) for r in source.rows if r["tflops"]}
+        registers = {r["param"]: r.get("registers", "") for r in source.rows if r["variant"] == "cp_async_pipeline"}
+        configs = sorted({p for v, p, _ in tflops if v == "cp_async_pipeline"}, key=int)
+        best = {n: max(configs, key=lambda p: tflops.get(("cp_async_pipeline", p, n), 0)) for n in sizes}
+        for p in configs:
+            cells = []
+            for n in sizes:
+                share = percent(tflops[("cp_async_pipeline", p, n)], tflops[("cublas", "0", n)])
+                cells.append(f"**{share}**" if best[n] == p else share)
+            lines.append(row(card(source.provenance["card"]), f"{p}: {CONFIG_SHAPES[p]}", registers.get(p, ""),
+                             *cells))
+    return "\n".join(lines)
+
+
 def bench_cublas_shares(h100_sizes, h200_sizes):
     """docs/benchmarks.md: each lab 08 kernel's TFLOP/s as a share of cuBLAS's measured in the same
     run, by size, on each card (scripts/bench.sh --sections 7)."""
-    variants = ["pad_to_64", "coarse_1d", "register_2d", "vectorized", "warp_tiled", "cp_async_pipeline"]
+    variants = ["pad_to_64", "coarse_1d", "register_2d", "vectorized", "warp_tiled", "cp_async_pipeline",
+                "cp_async_tuned"]
     sizes = sorted({int(r["size"]) for r in h100_sizes.rows})
     lines = header("card", "kernel", *[f"n = {n}" for n in sizes])
     for name, source in (("H100", h100_sizes), ("H200", h200_sizes)):
@@ -478,6 +512,7 @@ SPECS = {
     "lab07-barrier-probes": lab07_barrier_probes,
     "lab03-sizes": lab03_sizes,
     "lab08-sizes": lab08_sizes,
+    "lab08-pipeline-configs": lab08_pipeline_configs,
 }
 SPECS.update({name: verbatim(run) for name, run in RUNS.items()})
 

@@ -1,7 +1,7 @@
 // The copy roof: what the memory system delivers to a plain device-to-device copy, against which
 // the labs' bandwidths are read (%copy). Two copies are measured and the faster one is the roof:
-// cudaMemcpy (the driver's copy) and a copy kernel of 16-byte accesses, several in flight a
-// thread, which on some cards moves more than cudaMemcpy does. A kernel that beats the slower of
+// cudaMemcpy (the driver's copy) and a copy kernel of 16-byte accesses, which on some cards
+// moves more than cudaMemcpy does. A kernel that beats the slower of
 // the two has not beaten what the memory can do.
 #pragma once
 
@@ -21,7 +21,9 @@ struct copy_roof {
 };
 
 // Both copies of 256 MiB each way (far beyond any L2, so DRAM's bandwidth), each the median of
-// 20 runs after 3 warm-ups; the kernel at a few grid sizes and accesses a thread, the best kept.
+// 20 runs after 3 warm-ups; the kernel in a few shapes (several words in flight a thread over a
+// few blocks an SM, or one word a thread over the whole buffer, plain or evict-first), the best
+// kept.
 // `with_kernel` false measures cudaMemcpy alone (a process whose every launch is instrumented
 // by the memory tracer, where a kernel's time says nothing). Measured once per process, device
 // and `with_kernel`.

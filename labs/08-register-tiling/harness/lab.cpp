@@ -11,6 +11,9 @@
 //   warp_tiled        fixed     a warp tile between block and thread (sweep `config`)
 //   cp_async_pipeline fixed     warp_tiled double-buffered: the next step's tiles arrive
 //                               (B by cp.async, A through registers) while the warps compute
+//                               (sweep `config`)
+//   cp_async_tuned    fixed     cp_async_pipeline in the configuration the committed sweep
+//                               found fastest at the side
 //   cublas            baseline  cublasSgemm, FP32 (TF32 off)
 //   exercise          exercise  labs/08-register-tiling/exercise.cu (`cudalab check 08`)
 #include "regtile_lab.hpp"
@@ -44,14 +47,14 @@ mm::launch_dims vectorized(const float* a, const float* b, float* c, std::size_t
                            cudaStream_t s) {
   return mm::launch_vectorized(a, b, c, n, s);
 }
-mm::launch_dims cp_async_pipeline(const float* a, const float* b, float* c, std::size_t n, unsigned,
-                                  cudaStream_t s) {
-  return mm::launch_cp_async_pipeline(a, b, c, n, s);
-}
-
 template <kernel_resources (*Query)()>
 std::vector<kernel_resources> one_kernel(const launch_config&) {
   return {Query()};
+}
+// A warp-tiled kernel's resources in the point's configuration.
+template <kernel_resources (*Query)(unsigned)>
+std::vector<kernel_resources> configured_kernel(const launch_config& c) {
+  return {Query(static_cast<unsigned>(c.param))};
 }
 
 }  // namespace
@@ -84,14 +87,16 @@ lab make_lab_08_register_tiling() {
       make_regtile_variant({"warp_tiled", variant_role::fixed,
                             "a warp tile between block and thread (sweep config)",
                             &mm::launch_warp_tiled, kernel::warp_tiled, true,
-                            [](const launch_config& c) {
-                              return std::vector<kernel_resources>{
-                                  mm::warp_tiled_resources(static_cast<unsigned>(c.param))};
-                            }}),
+                            configured_kernel<&mm::warp_tiled_resources>}),
       make_regtile_variant({"cp_async_pipeline", variant_role::fixed,
                             "warp_tiled double-buffered: the next tiles arrive during the math",
-                            &cp_async_pipeline, kernel::cp_async_pipeline, false,
-                            one_kernel<&mm::cp_async_pipeline_resources>}),
+                            &mm::launch_cp_async_pipeline, kernel::cp_async_pipeline, true,
+                            configured_kernel<&mm::cp_async_pipeline_resources>}),
+      make_regtile_variant({"cp_async_tuned", variant_role::fixed,
+                            "cp_async_pipeline in the configuration a sweep chose for the size",
+                            &mm::launch_cp_async_pipeline, kernel::cp_async_pipeline, false,
+                            configured_kernel<&mm::cp_async_pipeline_resources>,
+                            &mm::tuned_pipeline_config}),
       make_cublas_variant(),
       make_regtile_exercise_variant(),
   };
@@ -100,8 +105,8 @@ lab make_lab_08_register_tiling() {
   ex.extra_metrics = fp32_fma_metrics();
   // A tile read through laundered pointers (generic LD) would read 0 on LDS/FMA.
   ex.bound_other_memory_paths = true;
-  ex.graded_variants = {"pad_to_64",  "pad_to_64_copies", "coarse_1d",        "register_2d",
-                        "vectorized", "warp_tiled",       "cp_async_pipeline"};
+  ex.graded_variants = {"pad_to_64",  "pad_to_64_copies", "coarse_1d",         "register_2d",
+                        "vectorized", "warp_tiled",       "cp_async_pipeline", "cp_async_tuned"};
   ex.graded_sweep_values = {static_cast<long>(mm::warp_tiled_default_config)};
   ex.untouched_fails_on = {"lds_per_fma", "speed"};
   ex.wrong_ways = {

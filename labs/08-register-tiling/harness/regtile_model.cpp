@@ -424,8 +424,6 @@ const mm::block_tiling& tiling_of(kernel k, unsigned config) {
       return mm::register_2d_tiling;
     case kernel::vectorized:
       return mm::vectorized_tiling;
-    case kernel::cp_async_pipeline:
-      return mm::cp_async_pipeline_tiling;
     default:
       return mm::warp_tiled_tiling(config);
   }

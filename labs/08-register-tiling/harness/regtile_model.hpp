@@ -41,7 +41,7 @@ enum class kernel {
   register_2d,
   vectorized,
   warp_tiled,
-  cp_async_pipeline,  // warp_tiled configuration 0, double-buffered; no `config`
+  cp_async_pipeline,  // warp_tiled double-buffered, in any of its configurations
 };
 // Buffers 0 to 2 are A, B and C, 3 to 5 pad_to_64's padded copies.
 using model::buffer_base;
@@ -53,10 +53,13 @@ using model::walk;
 // lane, that is once for each of its cp.async load requests.
 inline constexpr std::uint64_t predicated_off_lds_per_ldgsts = 3;
 
-// The tiling of a block-tiled kernel (coarse_1d to cp_async_pipeline; `config` is warp_tiled's).
+// The tiling of a block-tiled kernel (coarse_1d to cp_async_pipeline; `config` is warp_tiled's
+// and cp_async_pipeline's). The pipeline's blocks take their tiles in another order
+// (grouped_tile), one to one, so its counts are those of the plain order that the model walks.
 const matmul::block_tiling& tiling_of(kernel k, unsigned config = 0);
 
-// The counts of one launch (all of its kernels) for side n; `config` is warp_tiled's.
+// The counts of one launch (all of its kernels) for side n; `config` is warp_tiled's and
+// cp_async_pipeline's.
 model::access_counts predict(kernel k, std::size_t n, unsigned config = 0,
                              walk how = walk::block_classes);
 

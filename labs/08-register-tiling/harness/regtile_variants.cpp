@@ -69,8 +69,10 @@ class pad_prepared final : public prepared_variant {
 };
 
 // The kernel's launch parameter: the point's sweep value (its sweep's default when none was
-// asked for), 0 for a kernel without a sweep.
-unsigned param_of(const launch_config& c) { return static_cast<unsigned>(c.param); }
+// asked for), 0 for a kernel without a sweep, or the configuration chosen for the side.
+unsigned param_of(const launch_config& c, unsigned (*config_for_side)(std::size_t)) {
+  return config_for_side ? config_for_side(c.size) : static_cast<unsigned>(c.param);
+}
 
 }  // namespace
 
@@ -84,31 +86,37 @@ sweep_spec warp_tiled_config_sweep() {
 variant make_regtile_variant(regtile_spec spec) {
   variant v = new_variant(spec);
   if (spec.config_sweep) v.sweep = warp_tiled_config_sweep();
+  const auto by_side = spec.config_for_side;
   v.device_bytes = matmul_three_buffers;
   v.ideal = [](const launch_config& c) { return matmul_ideal(c.size); };
   if (spec.model) {
     const regtile_model::kernel k = *spec.model;
     // Each kernel's block is its tiling's, whatever --block says.
-    v.threads_per_block = [k](const launch_config& c) {
-      return static_cast<int>(regtile_model::threads_per_block(k, param_of(c)));
+    v.threads_per_block = [k, by_side](const launch_config& c) {
+      return static_cast<int>(regtile_model::threads_per_block(k, param_of(c, by_side)));
     };
-    v.predict = [k](const launch_config& c) {
-      return regtile_model::predict(k, c.size, param_of(c));
+    v.predict = [k, by_side](const launch_config& c) {
+      return regtile_model::predict(k, c.size, param_of(c, by_side));
     };
-    v.model_cost = [k](const launch_config& c) {
-      return regtile_model::prediction_cost(k, c.size, param_of(c));
+    v.model_cost = [k, by_side](const launch_config& c) {
+      return regtile_model::prediction_cost(k, c.size, param_of(c, by_side));
     };
   }
-  v.resources = spec.resources;
+  if (spec.resources)
+    v.resources = [query = spec.resources, by_side](const launch_config& c) {
+      launch_config chosen = c;
+      chosen.param = param_of(c, by_side);
+      return query(chosen);
+    };
   const regtile_launcher launch = spec.launch;
   const std::optional<sweep_spec> sweep = v.sweep;
-  v.prepare = [launch, sweep](const launch_config& c,
-                              cudaStream_t) -> std::unique_ptr<prepared_variant> {
+  v.prepare = [launch, sweep, by_side](const launch_config& c,
+                                       cudaStream_t) -> std::unique_ptr<prepared_variant> {
     matmul::check_side(c.size);
     if (sweep && !sweep->accepts(c.param))
       throw usage_error(sweep->name + " " + std::to_string(c.param) + ": the built values are " +
                         sweep->range_text());
-    return std::make_unique<matmul_kernel_prepared>(launch, param_of(c), c.size);
+    return std::make_unique<matmul_kernel_prepared>(launch, param_of(c, by_side), c.size);
   };
   return v;
 }

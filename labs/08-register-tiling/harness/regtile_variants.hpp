@@ -14,7 +14,8 @@
 
 namespace cudalab::labs {
 
-// warp_tiled's sweep: the configuration (kernels/matmul/register_tiling_kernels.cuh).
+// warp_tiled's and cp_async_pipeline's sweep: the configuration
+// (kernels/matmul/register_tiling_kernels.cuh).
 inline constexpr const char* config_sweep = "config";
 sweep_spec warp_tiled_config_sweep();
 
@@ -24,8 +25,10 @@ using regtile_launcher = matmul_kernel_launcher;
 struct regtile_spec : variant_identity {
   regtile_launcher launch = nullptr;
   std::optional<regtile_model::kernel> model;  // empty: no prediction (the exercise)
-  bool config_sweep = false;                   // warp_tiled: --sweep config=...
+  bool config_sweep = false;                   // warp_tiled, cp_async_pipeline: --sweep config=
   std::function<std::vector<kernel_resources>(const launch_config&)> resources = {};
+  // cp_async_tuned: the configuration is chosen from the side (no sweep).
+  unsigned (*config_for_side)(std::size_t n) = nullptr;
 };
 
 variant make_regtile_variant(regtile_spec spec);

@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -19,11 +21,20 @@ struct point {
   kernel k;
   unsigned config;
 };
-const point every_kernel[] = {{kernel::pad_product, 0}, {kernel::pad_with_copies, 0},
-                              {kernel::coarse_1d, 0},   {kernel::register_2d, 0},
-                              {kernel::vectorized, 0},  {kernel::warp_tiled, 0},
-                              {kernel::warp_tiled, 1},  {kernel::warp_tiled, 2},
-                              {kernel::warp_tiled, 3},  {kernel::cp_async_pipeline, 0}};
+// Every kernel, the warp-tiled ones in every configuration.
+std::vector<point> every_kernel_of() {
+  std::vector<point> points = {{kernel::pad_product, 0},
+                               {kernel::pad_with_copies, 0},
+                               {kernel::coarse_1d, 0},
+                               {kernel::register_2d, 0},
+                               {kernel::vectorized, 0}};
+  for (unsigned config = 0; config < mm::warp_tiled_configs; ++config) {
+    points.push_back({kernel::warp_tiled, config});
+    points.push_back({kernel::cp_async_pipeline, config});
+  }
+  return points;
+}
+const std::vector<point> every_kernel = every_kernel_of();
 
 TEST(regtile_model, block_classes_equal_walking_every_block_at_odd_and_aligned_sides) {
   for (const point& p : every_kernel)
@@ -50,17 +61,29 @@ std::uint64_t derived_loads_per_step(kernel k, unsigned config) {
   }
 }
 
-// cp_async_pipeline's B copies (LDGSTS) with an active lane, counted from the tiling: warp w's
-// copy i of a step is row w + 4 i of the B tile, its lanes 16 bytes apart from the block's first
-// column (one 16-byte copy a slot when n % 8 == 0, else four 4-byte ones, the q-th at +4q bytes).
-std::uint64_t b_copy_requests(std::size_t n) {
-  const mm::block_tiling& t = mm::cp_async_pipeline_tiling;
+// cp_async_pipeline's B copies (LDGSTS) with an active lane, counted from the tiling: lane l of
+// warp w copies slot i of the step's B tile (thread_slot, slot_row, slot_col), one 16-byte copy
+// a slot when n % 8 == 0, else four 4-byte ones, the q-th at +4q bytes; a warp's copy has an
+// active lane when one of its lanes' floats is inside the matrix.
+std::uint64_t b_copy_requests(std::size_t n, unsigned config = 0) {
+  const mm::block_tiling& t = rm::tiling_of(kernel::cp_async_pipeline, config);
   const std::uint64_t blocks_x = (n + t.bn - 1) / t.bn, blocks_y = (n + t.bm - 1) / t.bm;
-  const unsigned copies = n % 8 == 0 ? 1 : 4;
+  const unsigned copies = n % 8 == 0 ? 1 : 4, slots = t.bk * t.bn / (4 * t.threads);
   std::uint64_t requests = 0;
   for (std::uint64_t bx = 0; bx < blocks_x; ++bx)
-    for (std::uint64_t row = 0; row < (n + t.bk - 1) / t.bk * t.bk; ++row)
-      for (unsigned q = 0; q < copies; ++q) requests += row < n && bx * t.bn + q < n;
+    for (unsigned s = 0; s < mm::inner_steps(n, t.bk); ++s)
+      for (unsigned w = 0; w < t.threads / 32; ++w)
+        for (unsigned i = 0; i < slots; ++i)
+          for (unsigned q = 0; q < copies; ++q) {
+            bool active = false;
+            for (unsigned lane = 0; lane < 32; ++lane) {
+              const unsigned slot = mm::thread_slot(w * 32 + lane, i, t.threads);
+              const std::size_t row = mm::step_index(s, t.bk, mm::slot_row(slot, t.bn, 4));
+              const std::size_t col = bx * t.bn + mm::slot_col(slot, t.bn, 4) + q;
+              active = active || (row < n && col < n);
+            }
+            requests += active;
+          }
   return requests * blocks_y;
 }
 
@@ -75,12 +98,13 @@ TEST(regtile_model, shared_load_instructions_follow_the_tiling_at_any_side) {
       const std::uint64_t steps = (n + t.bk - 1) / t.bk;
       // cp_async_pipeline: and the three predicated-off LDS of each B copy (regtile_model.hpp).
       const std::uint64_t predicated_off =
-          p.k == kernel::cp_async_pipeline ? rm::predicated_off_lds_per_ldgsts * b_copy_requests(n)
-                                           : 0;
+          p.k == kernel::cp_async_pipeline
+              ? rm::predicated_off_lds_per_ldgsts * b_copy_requests(n, p.config)
+              : 0;
       EXPECT_EQ(c.shared_ld_instructions,
                 blocks * (t.threads / 32) * steps * derived_loads_per_step(p.k, p.config) +
                     predicated_off)
-          << static_cast<int>(p.k) << " n " << n;
+          << static_cast<int>(p.k) << " config " << p.config << " n " << n;
       EXPECT_TRUE(c.shared_ld_inst_exact);
     }
   }
@@ -125,8 +149,8 @@ TEST(regtile_model, every_output_is_stored_once) {
     }
 }
 
-// The pipeline is warp_tiled configuration 0 double-buffered: the same slots at the same
-// addresses, so the same global load bytes (B's LDGSTS are loads to the L1's counters) and
+// The pipeline is warp_tiled double-buffered, configuration for configuration: the same slots at
+// the same addresses, so the same global load bytes (B's LDGSTS are loads to the L1's counters) and
 // stores, and the same shared reads; B's tile stores gone but for the zeros past the matrix;
 // three predicated-off LDS a B copy. The load requests and sectors are warp_tiled's wherever both
 // move B the same width: n % 8 == 0 (16 bytes) and n % 4 != 0 (4 bytes). At n % 8 == 4
@@ -135,38 +159,40 @@ TEST(regtile_model, every_output_is_stored_once) {
 // that load touches, so 3 more requests and 3 times its sectors more (closed form below).
 TEST(regtile_model, cp_async_pipeline_moves_warp_tileds_global_traffic_without_its_b_stores) {
   for (std::size_t n : {std::size_t{77}, std::size_t{1001}, std::size_t{1024}, std::size_t{1028},
-                        std::size_t{2048}, std::size_t{4095}}) {
-    SCOPED_TRACE(n);
-    const auto p = rm::predict(kernel::cp_async_pipeline, n);
-    const auto w = rm::predict(kernel::warp_tiled, n, 0);
-    if (n % 8 != 4) {
-      EXPECT_EQ(p.global_ld_requests, w.global_ld_requests);
-      EXPECT_EQ(p.global_ld_sectors, w.global_ld_sectors);
-    } else {
-      EXPECT_EQ(p.global_ld_requests, w.global_ld_requests + b_copy_requests(n) / 4 * 3);
-      EXPECT_GT(p.global_ld_sectors, w.global_ld_sectors);
+                        std::size_t{2048}, std::size_t{4095}})
+    for (unsigned config = 0; config < mm::warp_tiled_configs; ++config) {
+      SCOPED_TRACE("n " + std::to_string(n) + " config " + std::to_string(config));
+      const auto p = rm::predict(kernel::cp_async_pipeline, n, config);
+      const auto w = rm::predict(kernel::warp_tiled, n, config);
+      if (n % 8 != 4) {
+        EXPECT_EQ(p.global_ld_requests, w.global_ld_requests);
+        EXPECT_EQ(p.global_ld_sectors, w.global_ld_sectors);
+      } else {
+        EXPECT_EQ(p.global_ld_requests, w.global_ld_requests + b_copy_requests(n, config) / 4 * 3);
+        EXPECT_GT(p.global_ld_sectors, w.global_ld_sectors);
+      }
+      EXPECT_EQ(p.global_ld_bytes, w.global_ld_bytes);
+      EXPECT_EQ(p.global_st_requests, w.global_st_requests);
+      EXPECT_EQ(p.global_st_sectors, w.global_st_sectors);
+      EXPECT_EQ(p.shared_ld_wavefronts, w.shared_ld_wavefronts);
+      EXPECT_EQ(p.shared_ld_conflicts, w.shared_ld_conflicts);
+      EXPECT_EQ(p.shared_ld_instructions,
+                w.shared_ld_instructions +
+                    rm::predicated_off_lds_per_ldgsts * b_copy_requests(n, config));
+      // Fewer, except at a small odd side: there the zeros past the matrix, one 4-byte STS a
+      // float by the lanes outside, cost more wavefronts than warp_tiled's STS.128 of B.
+      if (n > 1000) {
+        EXPECT_LT(p.shared_st_wavefronts, w.shared_st_wavefronts);
+      }
+      EXPECT_EQ(p.local_st_requests + p.local_ld_requests, 0u);
     }
-    EXPECT_EQ(p.global_ld_bytes, w.global_ld_bytes);
-    EXPECT_EQ(p.global_st_requests, w.global_st_requests);
-    EXPECT_EQ(p.global_st_sectors, w.global_st_sectors);
-    EXPECT_EQ(p.shared_ld_wavefronts, w.shared_ld_wavefronts);
-    EXPECT_EQ(p.shared_ld_conflicts, w.shared_ld_conflicts);
-    EXPECT_EQ(p.shared_ld_instructions,
-              w.shared_ld_instructions + rm::predicated_off_lds_per_ldgsts * b_copy_requests(n));
-    // Fewer, except at a small odd side: there the zeros past the matrix, one 4-byte STS a
-    // float by the lanes outside, cost more wavefronts than warp_tiled's STS.128 of B.
-    if (n > 1000) {
-      EXPECT_LT(p.shared_st_wavefronts, w.shared_st_wavefronts);
-    }
-    EXPECT_EQ(p.local_st_requests + p.local_ld_requests, 0u);
-  }
 }
 
 // At n = 2048, whole tiles: per warp and step 4 LDG.128 of A and 4 LDGSTS.128 of B (16 sectors
 // each), A's 16 transposing STS, warp_tiled's 96 LDS.128 and 12 predicated-off LDS; 128 stores a
 // thread, each warp store on 8 rows of 4 floats 16 bytes apart (16 sectors).
 TEST(regtile_model, cp_async_pipeline_at_2048_in_closed_form) {
-  const mm::block_tiling& t = mm::cp_async_pipeline_tiling;
+  const mm::block_tiling& t = rm::tiling_of(kernel::cp_async_pipeline, 0);
   const std::uint64_t n = 2048, blocks = (n / t.bm) * (n / t.bn), warps = t.threads / 32,
                       warp_steps = blocks * warps * (n / t.bk);
   const auto c = rm::predict(kernel::cp_async_pipeline, n);
