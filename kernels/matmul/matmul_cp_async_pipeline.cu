@@ -23,7 +23,7 @@
 //
 // Block b computes the tile grouped_tile gives it (groups of 8 rows of tiles), not tile b in
 // row order: the blocks resident together then share rows of A and columns of B in L2.
-// Configuration 0's 128 outputs a thread take 251 registers: two blocks of 4 warps an SM.
+// Configuration 0's 128 outputs a thread take 239 registers: two blocks of 4 warps an SM.
 // Configuration 4 spreads the same tile over 8 warps (128 registers), two blocks of 8 warps;
 // cp_async_tuned runs the configuration the committed sweep found fastest at each size.
 //
@@ -54,6 +54,11 @@ struct pipeline {
   static constexpr unsigned a_slots = T.bm * T.bk / (4 * T.threads);  // 16-byte A loads a step
   static constexpr unsigned b_slots = T.bk * T.bn / (4 * T.threads);  // 16-byte B copies a step
   static_assert(a_slots >= 1 && b_slots >= 1, "whole 4-float load slots a thread");
+  static_assert(T.bm % 32 == 0 && T.bk % 8 == 0, "pipeline_a_word's padding");
+  // Two copies of the tiles: up to 49,664 bytes (configuration 2), past the 48 KB a kernel may
+  // declare, so they are dynamic shared memory (launch_cp_async_pipeline sets the limit).
+  static constexpr unsigned shared_bytes =
+      2 * pipeline_stage_words(T.bm, T.bn, T.bk) * sizeof(float);
 
   // Issues the loads of step s's A slots into `v` (registers; nothing waits for them here).
   __device__ static void load_a(float4 (&v)[a_slots], const float* a, std::size_t row0, unsigned s,
@@ -61,21 +66,22 @@ struct pipeline {
 #pragma unroll
     for (unsigned i = 0; i < a_slots; ++i) {
       const unsigned slot = thread_slot(threadIdx.x, i, T.threads);
-      const unsigned r = slot_row(slot, T.bk, 4), k = slot_col(slot, T.bk, 4);
+      const unsigned r = pipeline_a_slot_row(slot, T.bm), k = pipeline_a_slot_col(slot, T.bm);
       v[i] = load_four(a, row0 + r, step_index(s, T.bk, k), n, wide);
     }
   }
 
-  // Stores the loaded A slots transposed into `stage` (As[k][m], as warp_tiled).
+  // Stores the loaded A slots transposed into `stage`, its columns padded (pipeline_a_word: no
+  // bank conflict, where warp_tiled's store of the same tile has 2- or 4-way conflicts).
   __device__ static void store_a(float* stage, const float4 (&v)[a_slots]) {
 #pragma unroll
     for (unsigned i = 0; i < a_slots; ++i) {
       const unsigned slot = thread_slot(threadIdx.x, i, T.threads);
-      const unsigned r = slot_row(slot, T.bk, 4), k = slot_col(slot, T.bk, 4);
-      stage[a_word(r, k, T.bm, T.bk, true)] = v[i].x;
-      stage[a_word(r, k + 1, T.bm, T.bk, true)] = v[i].y;
-      stage[a_word(r, k + 2, T.bm, T.bk, true)] = v[i].z;
-      stage[a_word(r, k + 3, T.bm, T.bk, true)] = v[i].w;
+      const unsigned r = pipeline_a_slot_row(slot, T.bm), k = pipeline_a_slot_col(slot, T.bm);
+      stage[pipeline_a_word(r, k, T.bm)] = v[i].x;
+      stage[pipeline_a_word(r, k + 1, T.bm)] = v[i].y;
+      stage[pipeline_a_word(r, k + 2, T.bm)] = v[i].z;
+      stage[pipeline_a_word(r, k + 3, T.bm)] = v[i].w;
     }
   }
 
@@ -86,8 +92,8 @@ struct pipeline {
     for (unsigned i = 0; i < b_slots; ++i) {
       const unsigned slot = thread_slot(threadIdx.x, i, T.threads);
       const unsigned k = slot_row(slot, T.bn, 4), cc = slot_col(slot, T.bn, 4);
-      copy_four_async(&stage[b_word(k, cc, T.bm, T.bn, T.bk)], b, step_index(s, T.bk, k), col0 + cc,
-                      n, wide);
+      copy_four_async(&stage[pipeline_b_word(k, cc, T.bm, T.bn, T.bk)], b, step_index(s, T.bk, k),
+                      col0 + cc, n, wide);
     }
     commit_copies();
   }
@@ -95,7 +101,7 @@ struct pipeline {
 
 // Configuration 0: (128, 2) asks for two blocks an SM, which at 65,536 registers allows 256 a
 // thread: no tighter than the hardware's own 255, so it only says what the kernel is built for.
-// The 16 staging registers of A come on top of warp_tiled's (251 against 227 in the release
+// The 16 staging registers of A come on top of warp_tiled's (239 against 227 in the release
 // build: the compiler reuses some).
 template <unsigned Config>
 __global__ void __launch_bounds__(warp_tiled_tilings[Config].threads, min_blocks_per_sm[Config])
@@ -107,8 +113,8 @@ __global__ void __launch_bounds__(warp_tiled_tilings[Config].threads, min_blocks
   static_assert(WM_ITER >= 1 && WM * WN == 32 * TM * TN * WN_ITER * WM_ITER, "whole sub-tiles");
   static_assert((BM / WM) * (BN / WN) * 32 == T.threads, "one warp a warp tile");
   static_assert(TM % 4 == 0 && TN % 4 == 0, "16-byte shared reads");
-  constexpr unsigned stage_words = stage_first_word(1, BM, BN, BK);
-  __shared__ __align__(16) float tiles[2 * stage_words];  // two copies of (A tile, B tile)
+  constexpr unsigned stage_words = pipeline_stage_words(BM, BN, BK);
+  extern __shared__ __align__(16) float tiles[];  // two copies of (A tile, B tile)
   const unsigned t = threadIdx.x;
   const bool wide_a = rows_are_16_byte_aligned(n);  // A: warp_tiled's rule
   const bool wide_b = rows_are_32_byte_aligned(n);  // B: 16-byte cp.async on whole sectors only
@@ -127,8 +133,8 @@ __global__ void __launch_bounds__(warp_tiled_tilings[Config].threads, min_blocks
   wait_copies<0>();
   __syncthreads();
   for (unsigned s = 0; s < steps; ++s) {
-    const float* cur = &tiles[stage_first_word(stage_of(s, 2), BM, BN, BK)];
-    float* next = &tiles[stage_first_word(stage_of(s + 1, 2), BM, BN, BK)];
+    const float* cur = &tiles[stage_of(s, 2) * stage_words];
+    float* next = &tiles[stage_of(s + 1, 2) * stage_words];
     const bool more = s + 1 < steps;
     // Step s + 1's loads leave now and land during the arithmetic. `next` is free: every warp
     // finished reading it (step s - 1) before the barrier that ended the last iteration.
@@ -138,7 +144,8 @@ __global__ void __launch_bounds__(warp_tiled_tilings[Config].threads, min_blocks
     }
 #pragma unroll
     for (unsigned k = 0; k < BK; ++k)
-      warp_tile_column<BM, BN, BK, WM, WN, WM_ITER, WN_ITER, TM, TN>(cur, t, k, a_reg, b_reg, acc);
+      warp_tile_column<BM, BN, BK, WM, WN, WM_ITER, WN_ITER, TM, TN, true>(cur, t, k, a_reg, b_reg,
+                                                                           acc);
     // Step s + 1's A goes in after the arithmetic (its loads have had the whole of it to
     // arrive); its B copies are waited for. The one barrier then says both that step s + 1's
     // tiles are whole and that every warp is done with `cur`, which the next iteration refills.
@@ -166,25 +173,47 @@ template <std::size_t... Config>
 constexpr std::array<product_kernel, sizeof...(Config)> kernels_of(std::index_sequence<Config...>) {
   return {&cp_async_pipeline_kernel<Config>...};
 }
-// The kernel of each configuration.
+// The kernel of each configuration, and the dynamic shared memory it launches with.
 constexpr std::array<product_kernel, warp_tiled_configs> kernels =
     kernels_of(std::make_index_sequence<warp_tiled_configs>{});
+template <std::size_t... Config>
+constexpr std::array<unsigned, sizeof...(Config)> shared_bytes_of(std::index_sequence<Config...>) {
+  return {pipeline<Config>::shared_bytes...};
+}
+constexpr std::array<unsigned, warp_tiled_configs> shared_bytes =
+    shared_bytes_of(std::make_index_sequence<warp_tiled_configs>{});
+
+// Lets each kernel launch with its dynamic shared memory (above 48 KB only with this), once a
+// process, before its first launch or occupancy query.
+void allow_shared_memory() {
+  static const bool allowed = [] {
+    for (unsigned config = 0; config < warp_tiled_configs; ++config)
+      CUDALAB_CHECK_CUDA(cudaFuncSetAttribute(kernels[config],
+                                              cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                              static_cast<int>(shared_bytes[config])));
+    return true;
+  }();
+  static_cast<void>(allowed);
+}
 
 }  // namespace
 
 launch_dims launch_cp_async_pipeline(const float* a, const float* b, float* c, std::size_t n,
                                      unsigned config, cudaStream_t stream) {
   const launch_dims d = block_tiled_dims(n, warp_tiled_tiling(config));
-  kernels[config]<<<d.grid, d.block, 0, stream>>>(a, b, c, static_cast<unsigned>(n));
+  allow_shared_memory();
+  kernels[config]<<<d.grid, d.block, shared_bytes[config], stream>>>(a, b, c,
+                                                                     static_cast<unsigned>(n));
   CUDALAB_CHECK_LAUNCH();
   return d;
 }
 
 kernel_resources cp_async_pipeline_resources(unsigned config) {
   const block_tiling& tiling = warp_tiled_tiling(config);
+  allow_shared_memory();
   return query_kernel_resources(reinterpret_cast<const void*>(kernels[config]),
                                 "cp_async_pipeline_kernel (config " + std::to_string(config) + ")",
-                                static_cast<int>(tiling.threads));
+                                static_cast<int>(tiling.threads), shared_bytes[config]);
 }
 
 }  // namespace cudalab::matmul

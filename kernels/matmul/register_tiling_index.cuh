@@ -144,14 +144,38 @@ __host__ __device__ inline unsigned warp_tile_col(unsigned thread, unsigned bn, 
   return warp % (bn / wn) * wn + ni * sub_n + lane % (sub_n / tn) * tn + j;
 }
 
-// cp_async_pipeline's shared memory holds `stages` copies of the two tiles (a_word/b_word's
-// layout, bm bk + bk bn words each), one after the other; inner step s uses copy s mod stages.
+// cp_async_pipeline's A tile without store conflicts. warp_tiled's slots give BK / 4 lanes a row
+// of the A tile (4 at BK = 16: rows r .. r + 7 in a warp), and its transposed store of word q
+// puts lane (r, k) at k bm + r: 8 rows, so 8 banks for 32 lanes, 4-way conflicts. The pipeline's
+// A slots give 2 lanes a row instead (slot s: 8-float group g = s / (2 bm) of row
+// (s mod 2 bm) / 2, half s mod 2): a warp covers 16 rows, each lane pair one 32-byte sector as
+// before. Its transposed tile is padded to a pitch of bm + 4 words a column, so that columns k
+// and k + 4, a pair's two halves, start 16 banks apart and the 32 lanes cover the 32 banks once.
+// 4 consecutive rows stay consecutive and 16-byte aligned (the inner loop's LDS.128), and every
+// read of the inner loop keeps its banks. The B tile follows the padded A tile.
+// (bm a multiple of 32, bk of 8.)
+__host__ __device__ inline unsigned pipeline_a_slot_row(unsigned slot, unsigned bm) {
+  return slot % (2 * bm) / 2;
+}
+__host__ __device__ inline unsigned pipeline_a_slot_col(unsigned slot, unsigned bm) {
+  return slot / (2 * bm) * 8 + slot % 2 * 4;
+}
+__host__ __device__ constexpr unsigned pipeline_a_pitch(unsigned bm) { return bm + 4; }
+__host__ __device__ inline unsigned pipeline_a_word(unsigned r, unsigned c, unsigned bm) {
+  return c * pipeline_a_pitch(bm) + r;
+}
+__host__ __device__ inline unsigned pipeline_b_word(unsigned r, unsigned c, unsigned bm,
+                                                    unsigned bn, unsigned bk) {
+  return pipeline_a_pitch(bm) * bk + r * bn + c;
+}
+// cp_async_pipeline's shared memory holds `stages` copies of the two tiles (pipeline_a_word's and
+// pipeline_b_word's layout, pipeline_stage_words each), one after the other; inner step s uses
+// copy s mod stages, which starts stage_of(s, stages) pipeline_stage_words on.
+__host__ __device__ constexpr unsigned pipeline_stage_words(unsigned bm, unsigned bn, unsigned bk) {
+  return pipeline_a_pitch(bm) * bk + bk * bn;
+}
 __host__ __device__ constexpr unsigned stage_of(unsigned step, unsigned stages) {
   return step % stages;
-}
-__host__ __device__ constexpr unsigned stage_first_word(unsigned stage, unsigned bm, unsigned bn,
-                                                        unsigned bk) {
-  return stage * (bm * bk + bk * bn);
 }
 
 // pad_to_64: the side of the padded copies, and the kernel's shape: 32 x 8 threads compute a

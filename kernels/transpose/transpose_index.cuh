@@ -79,6 +79,38 @@ __host__ __device__ inline std::size_t tile_col(unsigned block_x, unsigned local
   return static_cast<std::size_t>(block_x) * side + local;
 }
 
+// tile64_vec4: the 64 x 64 tile moved in chunks of 4 floats of a row (16 bytes) both ways, by
+// 32 x 8 threads, one chunk a thread a step, 4 steps. Step j of thread row ty takes the group
+// g = (8 j + ty) mod 16 of 4 tile rows and the half h = (8 j + ty) / 16 of a row's 16 chunks;
+// lane tx takes row 4 g + tx / 8 and chunk 8 h + tx mod 8 of it. A warp's access is 4 rows of
+// 128 bytes: 16 whole sectors. The same map serves the tile's read side, with "row" meaning a
+// row of the output (a column of the input tile) and the chunk 4 of its elements.
+inline constexpr unsigned chunk_floats = 4;
+// A 16-byte access needs its row to start on 16 bytes: the input's rows (cols floats) for the
+// loads, the output's (rows floats) for the stores. At other sides tile64_vec4's launcher runs
+// tile64_rows's kernel, 4 bytes a lane (the model predicts that kernel there).
+__host__ __device__ inline bool chunks_fit(std::size_t rows, std::size_t cols) {
+  return rows % chunk_floats == 0 && cols % chunk_floats == 0;
+}
+inline constexpr unsigned chunk_steps =
+    wide_tile_dim * wide_tile_dim / (chunk_floats * tile_dim * strip_rows);
+__host__ __device__ inline unsigned chunk_row(unsigned lane, unsigned thread_y, unsigned step) {
+  return (step * strip_rows + thread_y) % 16 * 4 + lane / 8;
+}
+__host__ __device__ inline unsigned chunk_first_col(unsigned lane, unsigned thread_y,
+                                                    unsigned step) {
+  return ((step * strip_rows + thread_y) / 16 * 8 + lane % 8) * chunk_floats;
+}
+// The shared word of tile element (r, c), 64 words a row: chunk c / 4 of row r stored at chunk
+// position (c / 4) XOR (r / 4). A chunk stays whole and aligned (one 16-byte store). In the column
+// read of step j lane tx reads rows 4 (8 h + tx mod 8) + i of column 4 g + tx / 8, at chunk
+// positions g XOR (8 h + tx mod 8): 8 different ones, 4 banks each, so the 32 lanes cover the 32
+// banks once, with no padding.
+__host__ __device__ inline unsigned chunked_tile_word(unsigned r, unsigned c) {
+  return r * wide_tile_dim + ((c / chunk_floats) ^ (r / chunk_floats % 16)) * chunk_floats +
+         c % chunk_floats;
+}
+
 // Element (row, col) of a row-major matrix with `width` columns. The input is rows x cols
 // (width cols); the output of a transpose is cols x rows (width rows), its element (c, r)
 // being the input's (r, c).

@@ -12,6 +12,8 @@
 //   swizzled            fixed     column c of row r at c XOR r: no conflict, no padding
 //   tile_rows           fixed     the padded tile, 32 x 8 threads, 4 elements each
 //   tile64_rows         fixed     a padded 64 x 64 tile, 32 x 8 threads, 16 elements each
+//   tile64_vec4         fixed     the 64 x 64 tile in 16-byte chunks both ways, chunks swizzled
+//                                 (tile64_rows's kernel where a side is not a multiple of 4)
 //   shared_tile_double  naive     the plain tile of doubles: half-warp phases, 16 ways each
 //   padded_double       fixed     the padded tile of doubles: no conflict
 //   shared_stride       sweep     the copy through shared memory, lanes `stride` words apart:
@@ -39,7 +41,7 @@ lab make_lab_06_bank_conflicts() {
   // The float transposes: the exercise's own problem (the doubles and the copies move other
   // data).
   ex.graded_variants = {"naive_row_read", "naive_col_read", "shared_tile", "padded",
-                        "swizzled",       "tile_rows",      "tile64_rows"};
+                        "swizzled",       "tile_rows",      "tile64_rows", "tile64_vec4"};
   ex.bound_other_memory_paths = true;
   // The conflict-free transpose the exercise becomes, timed beside it.
   ex.speed_reference = "padded";

@@ -21,7 +21,7 @@ using model::warp_access;
 using model::warp_threads_2d;
 namespace tr = cudalab::transpose;
 
-enum class moves { copy, row_read, col_read, tile, stride };
+enum class moves { copy, row_read, col_read, tile, chunks, stride };
 
 struct kernel_shape {
   unsigned bytes = 4;
@@ -44,6 +44,7 @@ const std::pair<kernel, kernel_shape> kernel_shapes[] = {
     {kernel::swizzled, {4, tr::one_element_rows, moves::tile, L::swizzled}},
     {kernel::tile_rows, {4, tr::strip_rows, moves::tile, L::padded}},
     {kernel::tile64_rows, {4, tr::strip_rows, moves::tile, L::padded, tr::wide_tile_dim}},
+    {kernel::tile64_vec4, {4, tr::strip_rows, moves::chunks, L::plain, tr::wide_tile_dim}},
     {kernel::shared_tile_double, {8, tr::one_element_rows, moves::tile, L::plain}},
     {kernel::padded_double, {8, tr::one_element_rows, moves::tile, L::padded}},
     {kernel::shared_stride, {4, tr::strip_rows, moves::stride, L::plain}},
@@ -79,9 +80,71 @@ warp_access shared_access(access_kind kind, const warp_threads_2d& w, unsigned b
       });
 }
 
+// A global access of `width` bytes a lane at float element element_of_lane(lane).
+template <class Fn>
+warp_access float_access(access_kind kind, const warp_threads_2d& w, unsigned buffer,
+                         unsigned width, Fn&& element_of_lane) {
+  return model::make_warp_access(
+      memory_space::global, kind, width, w,
+      [&](const warp_threads_2d&, unsigned lane) -> std::optional<std::uint64_t> {
+        const std::optional<std::size_t> e = element_of_lane(lane);
+        if (!e) return std::nullopt;
+        return buffer_base(buffer) + *e * sizeof(float);
+      });
+}
+
+// tile64_vec4 (transpose_chunked.cu), at sides where chunks_fit: each step a lane moves one
+// chunk of 4 floats, 16 bytes a load and a store, 4 bytes a shared read.
+void record_chunks(model::access_model& m, const warp_threads_2d& w, std::size_t rows,
+                   std::size_t cols, unsigned bx, unsigned by) {
+  const unsigned ty = w.thread_y(0), side = tr::wide_tile_dim;
+  const auto word_bytes = [](unsigned word) { return std::uint64_t{word} * sizeof(float); };
+  for (unsigned j = 0; j < tr::chunk_steps; ++j) {
+    // Input row r, columns c .. c + 3, into its chunk of the tile.
+    const auto input = [&](unsigned lane) -> std::optional<std::size_t> {
+      const std::size_t r = tr::tile_row(by, tr::chunk_row(lane, ty, j), side);
+      const std::size_t c = tr::tile_col(bx, tr::chunk_first_col(lane, ty, j), side);
+      if (!(r < rows && c < cols)) return std::nullopt;
+      return tr::element_index(r, c, cols);
+    };
+    m.record(float_access(access_kind::load, w, 0, 16, input));
+    m.record(model::make_warp_access(
+        memory_space::shared, access_kind::store, 16, w,
+        [&](const warp_threads_2d&, unsigned lane) -> std::optional<std::uint64_t> {
+          if (!input(lane)) return std::nullopt;
+          return word_bytes(
+              tr::chunked_tile_word(tr::chunk_row(lane, ty, j), tr::chunk_first_col(lane, ty, j)));
+        }));
+  }
+  for (unsigned j = 0; j < tr::chunk_steps; ++j) {
+    // Output row c (input column c), its elements from input rows r0 .. r0 + 3.
+    const auto output = [&](unsigned lane) -> std::optional<std::size_t> {
+      const std::size_t c = tr::tile_col(bx, tr::chunk_row(lane, ty, j), side);
+      const std::size_t r0 = tr::tile_row(by, tr::chunk_first_col(lane, ty, j), side);
+      if (!(c < cols && r0 < rows)) return std::nullopt;
+      return tr::element_index(c, r0, rows);
+    };
+    for (unsigned i = 0; i < tr::chunk_floats; ++i)
+      m.record(model::make_warp_access(
+          memory_space::shared, access_kind::load, 4, w,
+          [&](const warp_threads_2d&, unsigned lane) -> std::optional<std::uint64_t> {
+            if (!output(lane)) return std::nullopt;
+            return word_bytes(tr::chunked_tile_word(tr::chunk_first_col(lane, ty, j) + i,
+                                                    tr::chunk_row(lane, ty, j)));
+          }));
+    m.record(float_access(access_kind::store, w, 1, 16, output));
+  }
+}
+
 model::access_counts block_counts(const kernel_shape& s, std::size_t rows, std::size_t cols,
                                   unsigned stride, unsigned bx, unsigned by) {
   model::access_model m;
+  if (s.how == moves::chunks) {
+    model::for_each_warp_of_block_2d(
+        bx, by, tr::tile_dim, s.rows_of_threads,
+        [&](const warp_threads_2d& w) { record_chunks(m, w, rows, cols, bx, by); });
+    return m.counts();
+  }
   const unsigned steps = tr::steps_of(s.rows_of_threads, s.side);
   model::for_each_warp_of_block_2d(
       bx, by, tr::tile_dim, s.rows_of_threads, [&](const warp_threads_2d& w) {
@@ -189,6 +252,12 @@ block_grid grid_of(const kernel_shape& s, std::size_t rows, std::size_t cols) {
   return g;
 }
 
+// The kernel a variant runs at rows x cols: tile64_vec4's launcher runs tile64_rows's where the
+// chunks do not fit.
+kernel kernel_run(kernel k, std::size_t rows, std::size_t cols) {
+  return k == kernel::tile64_vec4 && !tr::chunks_fit(rows, cols) ? kernel::tile64_rows : k;
+}
+
 void check(kernel k, std::size_t rows, std::size_t cols, unsigned stride) {
   tr::check_sides(rows, cols);
   if (k == kernel::shared_stride) tr::check_stride(stride);
@@ -203,6 +272,7 @@ unsigned tile_side(kernel k) { return shape_of(k).side; }
 model::access_counts predict(kernel k, std::size_t rows, std::size_t cols, unsigned stride,
                              walk how) {
   check(k, rows, cols, stride);
+  k = kernel_run(k, rows, cols);
   const kernel_shape s = shape_of(k);
   const block_grid g = grid_of(s, rows, cols);
   const auto one_block = [&](std::uint64_t bx, std::uint64_t by) {
@@ -214,7 +284,7 @@ model::access_counts predict(kernel k, std::size_t rows, std::size_t cols, unsig
 }
 
 double prediction_cost(kernel k, std::size_t rows, std::size_t cols) {
-  const kernel_shape s = shape_of(k);
+  const kernel_shape s = shape_of(kernel_run(k, rows, cols));
   const block_grid g = grid_of(s, rows, cols);
   // Every block issues at most 4 accesses a step in each of its warps: side x side / 32 steps of
   // warps (32 for a 32-tile).

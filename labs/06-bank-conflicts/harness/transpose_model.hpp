@@ -2,7 +2,8 @@
 // walked warp by warp with the kernels' own index functions (kernels/transpose/
 // transpose_index.cuh).
 //
-// Every kernel moves one 32 x 32 tile a block (tile64_rows a 64 x 64 one), and a block step moves
+// Every kernel moves one 32 x 32 tile a block (tile64_rows and tile64_vec4 a 64 x 64 one), and a
+// block step moves
 // each buffer by a multiple of 128 bytes (32 or 64 elements of a row, or as many rows), so all
 // whole blocks count alike (cudalab/model/block_classes.hpp): the prediction walks one whole block
 // and the edge blocks of the last block row and column, a few hundred warp instructions at any
@@ -26,6 +27,7 @@ enum class kernel {
   swizzled,
   tile_rows,
   tile64_rows,
+  tile64_vec4,
   shared_tile_double,
   padded_double,
   shared_stride,
@@ -35,7 +37,7 @@ using model::buffer_base;
 using model::walk;
 
 // The bytes of one element (4 for float, 8 for double), the rows of threads of a block and the
-// side of its tile (32, or 64 for tile64_rows).
+// side of its tile (32, or 64 for tile64_rows and tile64_vec4).
 unsigned element_bytes(kernel k);
 unsigned block_rows(kernel k);
 unsigned tile_side(kernel k);

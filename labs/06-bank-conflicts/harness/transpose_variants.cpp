@@ -184,6 +184,7 @@ const std::vector<transpose_spec>& transpose_specs() {
     floats("swizzled", fixed, "column c of tile row r stored at c XOR r: no conflict, no padding", tr::launch_swizzled, k::swizzled),
     floats("tile_rows", fixed, "the padded tile moved by 32 x 8 threads, four elements each", tr::launch_tile_rows, k::tile_rows),
     floats("tile64_rows", fixed, "a padded 64 x 64 tile, 32 x 8 threads: 16 loads in flight each", tr::launch_tile64_rows, k::tile64_rows),
+    floats("tile64_vec4", fixed, "the 64 x 64 tile moved 16 bytes a lane both ways, chunks swizzled", tr::launch_tile64_vec4, k::tile64_vec4),
     doubles("shared_tile_double", naive, "doubles, 32 x 32 tile: 16 lanes a half-warp phase in one bank pair", tr::launch_shared_tile_double, k::shared_tile_double),
     doubles("padded_double", fixed, "doubles, tile padded to 33: each half-warp phase covers the 32 banks", tr::launch_padded_double, k::padded_double),
     strided("shared_stride", naive, "the copy through shared memory, lanes s words apart: gcd(s, 32) ways", tr::launch_shared_stride, k::shared_stride),

@@ -1,7 +1,8 @@
 // Lab 06 counters against the model, on the release build (-G changes the counts).
 //
 //  - Global load and store requests and sectors are deterministic: equal to the model for every
-//    variant, at odd, rectangular and aligned sides.
+//    variant, at odd, rectangular and aligned sides (tile64_vec4's 16-byte chunks at 1024 x 1024
+//    and 1000 x 1004; at odd sides it runs tile64_rows's kernel).
 //  - Shared wavefronts and bank conflicts, read per instruction by the SASS-level counters
 //    (docs/counters.md), equal the model too: the plain tile's 31 conflicts a column read, the
 //    doubles' half-warp phases and the stride sweep's gcd(stride, 32) ways, at an odd side and
@@ -57,7 +58,7 @@ const transpose_spec& spec_named(const std::string& name) {
 
 TEST_F(transpose_counters, global_requests_and_sectors_equal_the_model_exactly) {
   const std::pair<std::size_t, std::size_t> sides[] = {
-      {77, 1003}, {1003, 45}, {1001, 1001}, {1024, 1024}};
+      {77, 1003}, {1003, 45}, {1001, 1001}, {1024, 1024}, {1000, 1004}};
   for (const auto& [rows, cols] : sides)
     for (const transpose_spec& spec : cudalab::labs::transpose_specs()) {
       const unsigned stride = 5;
@@ -74,9 +75,11 @@ TEST_F(transpose_counters, global_requests_and_sectors_equal_the_model_exactly) 
 using cudalab::testing::expect_shared_counts_equal;
 
 TEST_F(transpose_counters, shared_wavefronts_and_conflicts_equal_the_model) {
-  for (const std::size_t n : {cudalab::labs::transpose_default_side, std::size_t{8191}})
+  // 1000: tile64_vec4's 16-byte chunks (its side a multiple of 4, not of 64: edge guards).
+  for (const std::size_t n :
+       {cudalab::labs::transpose_default_side, std::size_t{8191}, std::size_t{1000}})
     for (const char* name : {"shared_tile", "padded", "swizzled", "tile_rows", "tile64_rows",
-                             "shared_tile_double", "padded_double"}) {
+                             "tile64_vec4", "shared_tile_double", "padded_double"}) {
       SCOPED_TRACE(testing::Message() << name << " n=" << n);
       const auto model = cudalab::labs::transpose_model::predict(*spec_named(name).model, n, n);
       auto m = measure(spec_named(name), n, n, 1);
@@ -105,7 +108,7 @@ TEST_F(transpose_counters, the_stride_sweep_conflicts_gcd_of_stride_and_32_ways)
 
 TEST_F(transpose_counters, coalesced_kernels_move_the_ideal_dram_bytes_at_8192) {
   const std::size_t n = 8192;
-  for (const char* name : {"copy", "padded", "tile_rows", "tile64_rows"}) {
+  for (const char* name : {"copy", "padded", "tile_rows", "tile64_rows", "tile64_vec4"}) {
     const transpose_spec& spec = spec_named(name);
     auto m = measure(spec, n, n, 1);
     const double ideal = cudalab::labs::transpose_ideal(n, n, spec.element_bytes()).bytes;

@@ -90,12 +90,38 @@ TEST(transpose_model, tiles_are_coalesced_both_ways) {
   }
 }
 
+// tile64_vec4 at n = 1024: a warp's load or store is 4 rows of 128 bytes, 16 whole sectors (the
+// ideal bytes in a quarter of the 4-byte kernels' requests); its STS.128 take the 4 wavefronts of
+// 512 bytes and its 4-byte column reads one each, no conflict. At a side that is not a multiple
+// of 4 it runs tile64_rows's kernel and counts.
+TEST(transpose_model, tile64_vec4_moves_whole_sectors_in_16_byte_chunks) {
+  const uint64_t n = 1024, chunks_a_warp = 32, requests = n * n / 4 / chunks_a_warp;
+  const auto c = tm::predict(kernel::tile64_vec4, n, n);
+  const auto rows4 = tm::predict(kernel::tile64_rows, n, n);
+  EXPECT_EQ(c.global_ld_requests, requests);
+  EXPECT_EQ(c.global_st_requests, requests);
+  EXPECT_EQ(c.global_ld_sectors, 16 * requests);
+  EXPECT_EQ(c.global_st_sectors, 16 * requests);
+  EXPECT_EQ(c.global_ld_sectors, rows4.global_ld_sectors);
+  EXPECT_EQ(4 * c.global_ld_requests, rows4.global_ld_requests);
+  EXPECT_EQ(c.shared_st_wavefronts, 4 * requests);
+  EXPECT_EQ(c.shared_ld_wavefronts, 4 * requests);
+  EXPECT_EQ(c.shared_st_conflicts + c.shared_ld_conflicts, 0u);
+  for (const auto& [rows, cols] :
+       {std::pair<uint64_t, uint64_t>{1001, 1001}, {1000, 1001}, {1001, 1000}})
+    EXPECT_EQ(tm::predict(kernel::tile64_vec4, rows, cols),
+              tm::predict(kernel::tile64_rows, rows, cols));
+  EXPECT_FALSE(tm::predict(kernel::tile64_vec4, 1000, 1004) ==
+               tm::predict(kernel::tile64_rows, 1000, 1004));
+}
+
 TEST(transpose_model, plain_tile_column_reads_are_32_way_padded_and_swizzled_none) {
   const uint64_t n = 1024, reads = n * n / 32;
   const auto plain = tm::predict(kernel::shared_tile, n, n);
   EXPECT_EQ(plain.shared_ld_wavefronts, 32 * reads);  // 1,048,576 at n = 1024
   EXPECT_EQ(plain.shared_ld_conflicts, 31 * reads);   // 1,015,808
-  for (kernel k : {kernel::padded, kernel::swizzled, kernel::tile_rows, kernel::tile64_rows}) {
+  for (kernel k : {kernel::padded, kernel::swizzled, kernel::tile_rows, kernel::tile64_rows,
+                   kernel::tile64_vec4}) {
     const auto c = tm::predict(k, n, n);
     EXPECT_EQ(c.shared_ld_wavefronts, reads) << static_cast<int>(k);
     EXPECT_EQ(c.shared_ld_conflicts, 0u) << static_cast<int>(k);
@@ -188,13 +214,12 @@ TEST(transpose_model, odd_sides_equal_the_count_of_the_guards) {
 }
 
 TEST(transpose_model, block_classes_equal_walking_every_block) {
-  const std::pair<uint64_t, uint64_t> sides[] = {{1, 1}, {37, 70}, {70, 37}, {64, 96}, {33, 101}};
-  const kernel all[] = {kernel::copy,           kernel::copy_restrict,
-                        kernel::naive_row_read, kernel::naive_col_read,
-                        kernel::shared_tile,    kernel::padded,
-                        kernel::swizzled,       kernel::tile_rows,
-                        kernel::tile64_rows,    kernel::shared_tile_double,
-                        kernel::padded_double};
+  const std::pair<uint64_t, uint64_t> sides[] = {{1, 1},   {37, 70},  {70, 37},
+                                                 {64, 96}, {33, 101}, {100, 132}};
+  const kernel all[] = {kernel::copy,           kernel::copy_restrict,      kernel::naive_row_read,
+                        kernel::naive_col_read, kernel::shared_tile,        kernel::padded,
+                        kernel::swizzled,       kernel::tile_rows,          kernel::tile64_rows,
+                        kernel::tile64_vec4,    kernel::shared_tile_double, kernel::padded_double};
   for (const auto& [rows, cols] : sides) {
     for (kernel k : all) {
       SCOPED_TRACE(testing::Message() << static_cast<int>(k) << " " << rows << " x " << cols);

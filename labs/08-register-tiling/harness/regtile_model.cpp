@@ -100,21 +100,24 @@ std::vector<shared_read> step_reads(kernel k, const mm::block_tiling& t) {
       }
       break;
     default: {
+      // cp_async_pipeline reads its own layout (pipeline_a_word, pipeline_b_word).
+      const bool pipeline_tiles = k == kernel::cp_async_pipeline;
       const unsigned wm = t.wm, wn = t.wn, wm_iter = t.wm_iter(), wn_iter = t.wn_iter;
       for (unsigned kk = 0; kk < bk; ++kk) {
         for (unsigned mi = 0; mi < wm_iter; ++mi)
           for (unsigned i = 0; i < tm; i += 4)
             reads.push_back({16, [=](unsigned th) {
-                               return mm::a_word(mm::warp_tile_row(th, bn, wm, wn, wm_iter, wn_iter,
-                                                                   tm, tn, mi, i),
-                                                 kk, bm, bk, true);
+                               const unsigned r = mm::warp_tile_row(th, bn, wm, wn, wm_iter,
+                                                                    wn_iter, tm, tn, mi, i);
+                               return pipeline_tiles ? mm::pipeline_a_word(r, kk, bm)
+                                                     : mm::a_word(r, kk, bm, bk, true);
                              }});
         for (unsigned ni = 0; ni < wn_iter; ++ni)
           for (unsigned j = 0; j < tn; j += 4)
             reads.push_back({16, [=](unsigned th) {
-                               return mm::b_word(kk,
-                                                 mm::warp_tile_col(th, bn, wn, wn_iter, tn, ni, j),
-                                                 bm, bn, bk);
+                               const unsigned c = mm::warp_tile_col(th, bn, wn, wn_iter, tn, ni, j);
+                               return pipeline_tiles ? mm::pipeline_b_word(kk, c, bm, bn, bk)
+                                                     : mm::b_word(kk, c, bm, bn, bk);
                              }});
       }
     }
@@ -178,23 +181,35 @@ model::access_counts block_tiled_block(kernel k, const mm::block_tiling& t, std:
       const auto s = static_cast<unsigned>(step);
       // The pipeline's tiles of step s sit in copy s mod 2; the others have one copy.
       const unsigned base =
-          pipelined ? mm::stage_first_word(mm::stage_of(s, 2), t.bm, t.bn, t.bk) : 0;
+          pipelined ? mm::stage_of(s, 2) * mm::pipeline_stage_words(t.bm, t.bn, t.bk) : 0;
       // The A tile's slots, then the B tile's.
       for (unsigned tile = 0; tile < 2; ++tile) {
         const unsigned width = tile == 0 ? t.bk : t.bn;
         const unsigned slots = (tile == 0 ? t.bm * t.bk : t.bk * t.bn) / (t.vec * t.threads);
+        // The pipeline's A slots and both tiles' words are its own (pipeline_a_slot_row,
+        // pipeline_a_word, pipeline_b_word).
+        const bool pipeline_a = pipelined && tile == 0;
         for (unsigned i = 0; i < slots; ++i) {
           const auto slot_of = [&](unsigned th) { return mm::thread_slot(th, i, t.threads); };
+          const auto row_of = [&](unsigned th) {
+            return pipeline_a ? mm::pipeline_a_slot_row(slot_of(th), t.bm)
+                              : mm::slot_row(slot_of(th), width, t.vec);
+          };
+          const auto col_of = [&](unsigned th) {
+            return pipeline_a ? mm::pipeline_a_slot_col(slot_of(th), t.bm)
+                              : mm::slot_col(slot_of(th), width, t.vec);
+          };
           const auto at = [&](unsigned th, unsigned q) {
-            const unsigned r = mm::slot_row(slot_of(th), width, t.vec);
-            const unsigned c = mm::slot_col(slot_of(th), width, t.vec) + q;
+            const unsigned r = row_of(th), c = col_of(th) + q;
             return tile == 0 ? element(buffer_a, row0 + r, mm::step_index(s, t.bk, c), n)
                              : element(buffer_b, mm::step_index(s, t.bk, r), col0 + c, n);
           };
           // The slot's word q in shared memory.
           const auto word = [&](unsigned th, unsigned q) {
-            const unsigned r = mm::slot_row(slot_of(th), width, t.vec);
-            const unsigned c = mm::slot_col(slot_of(th), width, t.vec) + q;
+            const unsigned r = row_of(th), c = col_of(th) + q;
+            if (pipelined)
+              return base + (tile == 0 ? mm::pipeline_a_word(r, c, t.bm)
+                                       : mm::pipeline_b_word(r, c, t.bm, t.bn, t.bk));
             return base + (tile == 0 ? mm::a_word(r, c, t.bm, t.bk, t.a_transposed)
                                      : mm::b_word(r, c, t.bm, t.bn, t.bk));
           };

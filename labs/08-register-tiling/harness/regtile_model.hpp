@@ -14,7 +14,8 @@
 // (`@!PT LDS RZ, [RZ]`) before each LDGSTS, which that counter counts too; its prediction adds
 // them (predicated_off_lds_per_ldgsts), so that it is still the counter's count.
 //
-// cp_async_pipeline loads A as warp_tiled does (LDG, then STS) and copies B by cp.async
+// cp_async_pipeline loads A as warp_tiled does (LDG, then STS), in its own slots and into its
+// padded tile (pipeline_a_slot_row, pipeline_a_word: no store conflict), and copies B by cp.async
 // (LDGSTS), 16 bytes a copy only when n % 8 == 0 (rows_are_32_byte_aligned, which says why),
 // else 4. Its copies are global loads to the L1's counters (ld_requests, ld_sectors;
 // docs/metrics.md, ldgsts_bytes), counted like a load by the sectors their lanes touch; their
