@@ -56,15 +56,18 @@ kernel_shape shape_of(kernel k) {
   return {};
 }
 
+// A global access of `width` bytes a lane at element element_of_lane(lane) of `element_bytes`
+// (the same but for tile64_vec4, whose lanes move 4 floats at once).
 template <class Fn>
 warp_access global_access(access_kind kind, const warp_threads_2d& w, unsigned buffer,
-                          unsigned bytes, Fn&& element_of_lane) {
+                          unsigned width, Fn&& element_of_lane, unsigned element_bytes = 0) {
+  const std::uint64_t stride = element_bytes ? element_bytes : width;
   return model::make_warp_access(
-      memory_space::global, kind, bytes, w,
+      memory_space::global, kind, width, w,
       [&](const warp_threads_2d&, unsigned lane) -> std::optional<std::uint64_t> {
         const std::optional<std::size_t> e = element_of_lane(lane);
         if (!e) return std::nullopt;
-        return buffer_base(buffer) + *e * bytes;
+        return buffer_base(buffer) + *e * stride;
       });
 }
 
@@ -77,19 +80,6 @@ warp_access shared_access(access_kind kind, const warp_threads_2d& w, unsigned b
         const std::optional<unsigned> s = slot_of_lane(lane);
         if (!s) return std::nullopt;
         return std::uint64_t{*s} * bytes;
-      });
-}
-
-// A global access of `width` bytes a lane at float element element_of_lane(lane).
-template <class Fn>
-warp_access float_access(access_kind kind, const warp_threads_2d& w, unsigned buffer,
-                         unsigned width, Fn&& element_of_lane) {
-  return model::make_warp_access(
-      memory_space::global, kind, width, w,
-      [&](const warp_threads_2d&, unsigned lane) -> std::optional<std::uint64_t> {
-        const std::optional<std::size_t> e = element_of_lane(lane);
-        if (!e) return std::nullopt;
-        return buffer_base(buffer) + *e * sizeof(float);
       });
 }
 
@@ -107,7 +97,7 @@ void record_chunks(model::access_model& m, const warp_threads_2d& w, std::size_t
       if (!(r < rows && c < cols)) return std::nullopt;
       return tr::element_index(r, c, cols);
     };
-    m.record(float_access(access_kind::load, w, 0, 16, input));
+    m.record(global_access(access_kind::load, w, 0, 16, input, sizeof(float)));
     m.record(model::make_warp_access(
         memory_space::shared, access_kind::store, 16, w,
         [&](const warp_threads_2d&, unsigned lane) -> std::optional<std::uint64_t> {
@@ -132,7 +122,7 @@ void record_chunks(model::access_model& m, const warp_threads_2d& w, std::size_t
             return word_bytes(tr::chunked_tile_word(tr::chunk_first_col(lane, ty, j) + i,
                                                     tr::chunk_row(lane, ty, j)));
           }));
-    m.record(float_access(access_kind::store, w, 1, 16, output));
+    m.record(global_access(access_kind::store, w, 1, 16, output, sizeof(float)));
   }
 }
 
