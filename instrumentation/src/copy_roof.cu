@@ -35,8 +35,9 @@ __global__ void copy_words_kernel(const uint4* __restrict__ src, uint4* __restri
 
 // One 16-byte word a thread over a grid that covers the buffer: no loop, every load in flight
 // at once across the resident blocks. `streaming`: loads and stores marked evict-first
-// (__ldcs/__stcs), since each word is touched once. On an H200 this shape moved more than both
-// the grid-stride kernel above and cudaMemcpy (4,040 against 3,768 and 4,011 GB/s, 2026-11-28).
+// (__ldcs/__stcs), since each word is touched once. On an H200 this shape moves as much as
+// cudaMemcpy, where the grid-stride kernel above stays below it (docs/benchmarks.md, lab 06's
+// copy roof).
 template <bool streaming>
 __global__ void copy_word_a_thread_kernel(const uint4* __restrict__ src, uint4* __restrict__ dst,
                                           std::size_t count) {

@@ -11,11 +11,14 @@
 // The two tiles take different roads, each the cheaper for it:
 // - B is copied by cp.async (LDGSTS: global memory to shared memory with no register in between
 //   and no wait at the instruction), since its tile keeps global memory's layout.
-// - A must be stored transposed (warp_tiled's layout, so that the inner loop reads 8 rows of one
-//   column with 2 LDS.128), which a cp.async cannot do. Its 16-byte loads (LDG.128) are issued
-//   before the arithmetic, into 16 registers the arithmetic does not touch, and stored
-//   transposed into the other buffer after it: the load's latency hides behind the FMAs.
-// The global traffic is warp_tiled's slots: A by 16-byte loads (4-byte ones when n % 4 != 0), B
+// - A must be stored transposed (so that the inner loop reads 8 rows of one column with 2
+//   LDS.128), which a cp.async cannot do. Its 16-byte loads (LDG.128) are issued before the
+//   arithmetic, into registers the arithmetic does not touch, and stored transposed into the
+//   other buffer after it: the load's latency hides behind the FMAs. Configurations 1 and 4 store
+//   it in a layout without bank conflicts, the others in warp_tiled's (pipeline_conflict_free_a;
+//   register_tiling_index.cuh says what each costs).
+// A moves by 16-byte loads (4-byte ones when n % 4 != 0; in warp_tiled's slots, or the
+// conflict-free layout's), B
 // by 16-byte copies only when every row of B starts on a 32-byte sector (n % 8 == 0,
 // rows_are_32_byte_aligned, which says why), else by 4-byte copies; the L1 counts each of these
 // copies as the global load it is, by the sectors its lanes touch (measured at n = 77, 1001,
@@ -23,7 +26,7 @@
 //
 // Block b computes the tile grouped_tile gives it (groups of 8 rows of tiles), not tile b in
 // row order: the blocks resident together then share rows of A and columns of B in L2.
-// Configuration 0's 128 outputs a thread take 239 registers: two blocks of 4 warps an SM.
+// Configuration 0's 128 outputs a thread take over 220 registers: two blocks of 4 warps an SM.
 // Configuration 4 spreads the same tile over 8 warps (128 registers), two blocks of 8 warps;
 // cp_async_tuned runs the configuration the committed sweep found fastest at each size.
 //
@@ -53,12 +56,16 @@ struct pipeline {
   static_assert(T.vec == 4 && T.a_transposed, "cp_async_pipeline: 4-float slots, A transposed");
   static constexpr unsigned a_slots = T.bm * T.bk / (4 * T.threads);  // 16-byte A loads a step
   static constexpr unsigned b_slots = T.bk * T.bn / (4 * T.threads);  // 16-byte B copies a step
-  static_assert(a_slots >= 1 && b_slots >= 1, "whole 4-float load slots a thread");
-  static_assert(T.bm % 32 == 0 && T.bk % 8 == 0, "pipeline_a_word's padding");
+  static_assert(a_slots >= 1 && b_slots >= 1 && T.bm * T.bk % (4 * T.threads) == 0 &&
+                    T.bk * T.bn % (4 * T.threads) == 0,
+                "whole 4-float load slots a thread");
+  static_assert(T.bm % 32 == 0 && T.bk % 8 == 0, "pipeline_a_word's layouts");
+  static constexpr bool conflict_free_a = pipeline_conflict_free_a[Config];
+  static constexpr unsigned a_pitch = pipeline_a_pitch(T.bm, conflict_free_a);
   // Two copies of the tiles: up to 49,664 bytes (configuration 2), past the 48 KB a kernel may
   // declare, so they are dynamic shared memory (launch_cp_async_pipeline sets the limit).
   static constexpr unsigned shared_bytes =
-      2 * pipeline_stage_words(T.bm, T.bn, T.bk) * sizeof(float);
+      2 * pipeline_stage_words(T.bm, T.bn, T.bk, conflict_free_a) * sizeof(float);
 
   // Issues the loads of step s's A slots into `v` (registers; nothing waits for them here).
   __device__ static void load_a(float4 (&v)[a_slots], const float* a, std::size_t row0, unsigned s,
@@ -66,22 +73,24 @@ struct pipeline {
 #pragma unroll
     for (unsigned i = 0; i < a_slots; ++i) {
       const unsigned slot = thread_slot(threadIdx.x, i, T.threads);
-      const unsigned r = pipeline_a_slot_row(slot, T.bm), k = pipeline_a_slot_col(slot, T.bm);
+      const unsigned r = pipeline_a_slot_row(slot, T.bm, T.bk, conflict_free_a);
+      const unsigned k = pipeline_a_slot_col(slot, T.bm, T.bk, conflict_free_a);
       v[i] = load_four(a, row0 + r, step_index(s, T.bk, k), n, wide);
     }
   }
 
-  // Stores the loaded A slots transposed into `stage`, its columns padded (pipeline_a_word: no
-  // bank conflict, where warp_tiled's store of the same tile has 2- or 4-way conflicts).
+  // Stores the loaded A slots transposed into `stage` (As[k][m], pipeline_a_word: warp_tiled's
+  // layout, or the conflict-free one).
   __device__ static void store_a(float* stage, const float4 (&v)[a_slots]) {
 #pragma unroll
     for (unsigned i = 0; i < a_slots; ++i) {
       const unsigned slot = thread_slot(threadIdx.x, i, T.threads);
-      const unsigned r = pipeline_a_slot_row(slot, T.bm), k = pipeline_a_slot_col(slot, T.bm);
-      stage[pipeline_a_word(r, k, T.bm)] = v[i].x;
-      stage[pipeline_a_word(r, k + 1, T.bm)] = v[i].y;
-      stage[pipeline_a_word(r, k + 2, T.bm)] = v[i].z;
-      stage[pipeline_a_word(r, k + 3, T.bm)] = v[i].w;
+      const unsigned r = pipeline_a_slot_row(slot, T.bm, T.bk, conflict_free_a);
+      const unsigned k = pipeline_a_slot_col(slot, T.bm, T.bk, conflict_free_a);
+      stage[pipeline_a_word(r, k, T.bm, conflict_free_a)] = v[i].x;
+      stage[pipeline_a_word(r, k + 1, T.bm, conflict_free_a)] = v[i].y;
+      stage[pipeline_a_word(r, k + 2, T.bm, conflict_free_a)] = v[i].z;
+      stage[pipeline_a_word(r, k + 3, T.bm, conflict_free_a)] = v[i].w;
     }
   }
 
@@ -92,8 +101,8 @@ struct pipeline {
     for (unsigned i = 0; i < b_slots; ++i) {
       const unsigned slot = thread_slot(threadIdx.x, i, T.threads);
       const unsigned k = slot_row(slot, T.bn, 4), cc = slot_col(slot, T.bn, 4);
-      copy_four_async(&stage[pipeline_b_word(k, cc, T.bm, T.bn, T.bk)], b, step_index(s, T.bk, k),
-                      col0 + cc, n, wide);
+      copy_four_async(&stage[pipeline_b_word(k, cc, T.bm, T.bn, T.bk, conflict_free_a)], b,
+                      step_index(s, T.bk, k), col0 + cc, n, wide);
     }
     commit_copies();
   }
@@ -101,8 +110,8 @@ struct pipeline {
 
 // Configuration 0: (128, 2) asks for two blocks an SM, which at 65,536 registers allows 256 a
 // thread: no tighter than the hardware's own 255, so it only says what the kernel is built for.
-// The 16 staging registers of A come on top of warp_tiled's (239 against 227 in the release
-// build: the compiler reuses some).
+// The 16 staging registers of A come on top of warp_tiled's 227 (fewer in the release build:
+// the compiler reuses some; `cudalab run 08 --details cp_async_pipeline` prints the count).
 template <unsigned Config>
 __global__ void __launch_bounds__(warp_tiled_tilings[Config].threads, min_blocks_per_sm[Config])
     cp_async_pipeline_kernel(const float* a, const float* b, float* c, unsigned n) {
@@ -113,7 +122,7 @@ __global__ void __launch_bounds__(warp_tiled_tilings[Config].threads, min_blocks
   static_assert(WM_ITER >= 1 && WM * WN == 32 * TM * TN * WN_ITER * WM_ITER, "whole sub-tiles");
   static_assert((BM / WM) * (BN / WN) * 32 == T.threads, "one warp a warp tile");
   static_assert(TM % 4 == 0 && TN % 4 == 0, "16-byte shared reads");
-  constexpr unsigned stage_words = pipeline_stage_words(BM, BN, BK);
+  constexpr unsigned stage_words = pipeline_stage_words(BM, BN, BK, P::conflict_free_a);
   extern __shared__ __align__(16) float tiles[];  // two copies of (A tile, B tile)
   const unsigned t = threadIdx.x;
   const bool wide_a = rows_are_16_byte_aligned(n);  // A: warp_tiled's rule
@@ -144,8 +153,8 @@ __global__ void __launch_bounds__(warp_tiled_tilings[Config].threads, min_blocks
     }
 #pragma unroll
     for (unsigned k = 0; k < BK; ++k)
-      warp_tile_column<BM, BN, BK, WM, WN, WM_ITER, WN_ITER, TM, TN, true>(cur, t, k, a_reg, b_reg,
-                                                                           acc);
+      warp_tile_column<BM, BN, BK, WM, WN, WM_ITER, WN_ITER, TM, TN, P::a_pitch>(cur, t, k, a_reg,
+                                                                                 b_reg, acc);
     // Step s + 1's A goes in after the arithmetic (its loads have had the whole of it to
     // arrive); its B copies are waited for. The one barrier then says both that step s + 1's
     // tiles are whole and that every warp is done with `cur`, which the next iteration refills.

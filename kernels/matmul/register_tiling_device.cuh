@@ -93,11 +93,12 @@ __device__ inline void copy_four_async(float* to, const float* m, std::size_t ro
 }
 
 // One column k of a warp tile's product, the inner loop of warp_tiled and cp_async_pipeline
-// (they differ only in how the tiles reach shared memory, and the pipeline's A tile is padded:
-// PipelineTiles, pipeline_a_word and pipeline_b_word): the thread's A values of column k (16-byte
-// reads of the transposed A tile), its B values of row k, then their outer product into acc.
+// (they differ in how the tiles reach shared memory, and the pipeline may pad the A tile's
+// columns: APitch words a column, pipeline_a_word): the thread's A values of column k (16-byte
+// reads of the transposed A tile), its B values of row k (the B tile starts APitch BK words
+// on), then their outer product into acc.
 template <unsigned BM, unsigned BN, unsigned BK, unsigned WM, unsigned WN, unsigned WM_ITER,
-          unsigned WN_ITER, unsigned TM, unsigned TN, bool PipelineTiles = false>
+          unsigned WN_ITER, unsigned TM, unsigned TN, unsigned APitch = BM>
 __device__ __forceinline__ void warp_tile_column(const float* tiles, unsigned t, unsigned k,
                                                  float (&a_reg)[WM_ITER * TM],
                                                  float (&b_reg)[WN_ITER * TN],
@@ -107,8 +108,7 @@ __device__ __forceinline__ void warp_tile_column(const float* tiles, unsigned t,
 #pragma unroll
     for (unsigned i = 0; i < TM; i += 4) {
       const unsigned r = warp_tile_row(t, BN, WM, WN, WM_ITER, WN_ITER, TM, TN, mi, i);
-      const unsigned word = PipelineTiles ? pipeline_a_word(r, k, BM) : a_word(r, k, BM, BK, true);
-      const float4 v = *reinterpret_cast<const float4*>(&tiles[word]);
+      const float4 v = *reinterpret_cast<const float4*>(&tiles[a_word(r, k, APitch, BK, true)]);
       float* dst = &a_reg[mi * TM + i];
       dst[0] = v.x, dst[1] = v.y, dst[2] = v.z, dst[3] = v.w;
     }
@@ -117,9 +117,7 @@ __device__ __forceinline__ void warp_tile_column(const float* tiles, unsigned t,
 #pragma unroll
     for (unsigned j = 0; j < TN; j += 4) {
       const unsigned cc = warp_tile_col(t, BN, WN, WN_ITER, TN, ni, j);
-      const unsigned word =
-          PipelineTiles ? pipeline_b_word(k, cc, BM, BN, BK) : b_word(k, cc, BM, BN, BK);
-      const float4 v = *reinterpret_cast<const float4*>(&tiles[word]);
+      const float4 v = *reinterpret_cast<const float4*>(&tiles[b_word(k, cc, APitch, BN, BK)]);
       float* dst = &b_reg[ni * TN + j];
       dst[0] = v.x, dst[1] = v.y, dst[2] = v.z, dst[3] = v.w;
     }

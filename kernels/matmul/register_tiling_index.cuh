@@ -144,35 +144,45 @@ __host__ __device__ inline unsigned warp_tile_col(unsigned thread, unsigned bn, 
   return warp % (bn / wn) * wn + ni * sub_n + lane % (sub_n / tn) * tn + j;
 }
 
-// cp_async_pipeline's A tile without store conflicts. warp_tiled's slots give BK / 4 lanes a row
-// of the A tile (4 at BK = 16: rows r .. r + 7 in a warp), and its transposed store of word q
-// puts lane (r, k) at k bm + r: 8 rows, so 8 banks for 32 lanes, 4-way conflicts. The pipeline's
-// A slots give 2 lanes a row instead (slot s: 8-float group g = s / (2 bm) of row
-// (s mod 2 bm) / 2, half s mod 2): a warp covers 16 rows, each lane pair one 32-byte sector as
-// before. Its transposed tile is padded to a pitch of bm + 4 words a column, so that columns k
-// and k + 4, a pair's two halves, start 16 banks apart and the 32 lanes cover the 32 banks once.
-// 4 consecutive rows stay consecutive and 16-byte aligned (the inner loop's LDS.128), and every
-// read of the inner loop keeps its banks. The B tile follows the padded A tile.
-// (bm a multiple of 32, bk of 8.)
-__host__ __device__ inline unsigned pipeline_a_slot_row(unsigned slot, unsigned bm) {
-  return slot % (2 * bm) / 2;
+// cp_async_pipeline's A tile, in one of two layouts (pipeline_conflict_free_a in
+// register_tiling_kernels.cuh says which a configuration takes).
+//   warp_tiled's (conflict_free false): slot s is row s / (BK / 4), columns (s mod (BK / 4)) 4..;
+//     the tile's column k holds row r at word k BM + r. At BK = 16 a warp's 32 lanes cover 8 rows
+//     of 64 bytes, and its transposed store of one float a lane lands on 8 rows: 8 banks for 32
+//     lanes, 4-way conflicts (2-way at BK = 8).
+//   conflict-free: 2 lanes a row (slot s: 8-float group s / (2 BM) of row (s mod 2 BM) / 2, half
+//     s mod 2), 16 rows a warp, each lane pair one 32-byte sector; each column padded to BM + 4
+//     words, so that a pair's two halves, 4 columns apart, fall 16 banks apart and the 32 lanes
+//     cover the 32 banks once. 4 consecutive rows stay consecutive and 16-byte aligned (the inner
+//     loop's LDS.128 keep their banks). The price: a warp's A load touches 16 rows of 32 bytes
+//     instead of 8 of 64, and at a side that is no multiple of 8 more sectors.
+// The B tile follows the A tile. (BM a multiple of 32, BK of 8.)
+__host__ __device__ inline unsigned pipeline_a_slot_row(unsigned slot, unsigned bm, unsigned bk,
+                                                        bool conflict_free) {
+  return conflict_free ? slot % (2 * bm) / 2 : slot_row(slot, bk, 4);
 }
-__host__ __device__ inline unsigned pipeline_a_slot_col(unsigned slot, unsigned bm) {
-  return slot / (2 * bm) * 8 + slot % 2 * 4;
+__host__ __device__ inline unsigned pipeline_a_slot_col(unsigned slot, unsigned bm, unsigned bk,
+                                                        bool conflict_free) {
+  return conflict_free ? slot / (2 * bm) * 8 + slot % 2 * 4 : slot_col(slot, bk, 4);
 }
-__host__ __device__ constexpr unsigned pipeline_a_pitch(unsigned bm) { return bm + 4; }
-__host__ __device__ inline unsigned pipeline_a_word(unsigned r, unsigned c, unsigned bm) {
-  return c * pipeline_a_pitch(bm) + r;
+__host__ __device__ constexpr unsigned pipeline_a_pitch(unsigned bm, bool conflict_free) {
+  return conflict_free ? bm + 4 : bm;
+}
+__host__ __device__ inline unsigned pipeline_a_word(unsigned r, unsigned c, unsigned bm,
+                                                    bool conflict_free) {
+  return c * pipeline_a_pitch(bm, conflict_free) + r;
 }
 __host__ __device__ inline unsigned pipeline_b_word(unsigned r, unsigned c, unsigned bm,
-                                                    unsigned bn, unsigned bk) {
-  return pipeline_a_pitch(bm) * bk + r * bn + c;
+                                                    unsigned bn, unsigned bk, bool conflict_free) {
+  return pipeline_a_pitch(bm, conflict_free) * bk + r * bn + c;
 }
+
 // cp_async_pipeline's shared memory holds `stages` copies of the two tiles (pipeline_a_word's and
 // pipeline_b_word's layout, pipeline_stage_words each), one after the other; inner step s uses
 // copy s mod stages, which starts stage_of(s, stages) pipeline_stage_words on.
-__host__ __device__ constexpr unsigned pipeline_stage_words(unsigned bm, unsigned bn, unsigned bk) {
-  return pipeline_a_pitch(bm) * bk + bk * bn;
+__host__ __device__ constexpr unsigned pipeline_stage_words(unsigned bm, unsigned bn, unsigned bk,
+                                                            bool conflict_free) {
+  return pipeline_a_pitch(bm, conflict_free) * bk + bk * bn;
 }
 __host__ __device__ constexpr unsigned stage_of(unsigned step, unsigned stages) {
   return step % stages;

@@ -39,6 +39,13 @@ inline constexpr block_tiling warp_tiled_tilings[warp_tiled_configs] = {
     {128, 128, 16, 8, 4, 256, 4, true, 64, 32, 2},  // 4: 8 warps of 64 x 32, BK = 16
     {64, 128, 16, 8, 4, 256, 4, true, 32, 32, 1},   // 5: 8 warps of 32 x 32, a small tile
 };
+// Whether cp_async_pipeline stores configuration c's A tile without bank conflicts
+// (pipeline_a_slot_row and the rest in register_tiling_index.cuh, which say what it costs):
+// a trade, taken where the H200's sweeps of both layouts measured it faster (configurations 1
+// and 4: labs/08-register-tiling/figures/pipeline-a-layouts-h200.csv; a test holds this list to
+// that file).
+inline constexpr bool pipeline_conflict_free_a[warp_tiled_configs] = {false, true, false,
+                                                                      false, true, false};
 // The configuration warp_tiled and cp_async_pipeline run when none is asked for.
 inline constexpr unsigned warp_tiled_default_config = 0;
 
@@ -47,8 +54,9 @@ const block_tiling& warp_tiled_tiling(unsigned config);
 
 // cp_async_tuned: the configuration of cp_async_pipeline chosen for side n by the sweeps
 // committed as labs/08-register-tiling/figures/pipeline-configs-<card>.csv (scripts/bench.sh
-// --sections 7 writes them): the fastest configuration at the smallest swept side >= n, the
-// largest side's past it. scripts/tests/test_tuned_configs.py holds this table to those files.
+// --sections 7 writes them): the fastest configuration at the swept side nearest n in ratio (at
+// n = 520 that of 512, whose 64 x 64 tiles make 81 blocks where 5's would make 45).
+// scripts/tests/test_tuned_configs.py holds this table to those files.
 struct tuned_config {
   std::size_t side;  // a swept side
   unsigned config;   // the fastest configuration there

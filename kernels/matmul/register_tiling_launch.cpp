@@ -25,9 +25,14 @@ const block_tiling& warp_tiled_tiling(unsigned config) {
 }
 
 unsigned tuned_pipeline_config(std::size_t n) {
+  // How far a swept side is from n, as a ratio (at least 1): the sides double from one to the next.
+  const auto distance = [n](std::size_t side) {
+    return n > side ? static_cast<double>(n) / side : static_cast<double>(side) / n;
+  };
+  const tuned_config* nearest = std::begin(tuned_pipeline_configs);
   for (const tuned_config& t : tuned_pipeline_configs)
-    if (n <= t.side) return t.config;
-  return std::end(tuned_pipeline_configs)[-1].config;
+    if (distance(t.side) < distance(nearest->side)) nearest = &t;
+  return nearest->config;
 }
 
 launch_dims block_tiled_dims(std::size_t n, const block_tiling& tiling) {

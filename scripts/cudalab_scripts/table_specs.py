@@ -455,6 +455,9 @@ RUNS = {
     "lab08-run": Run("labs/08-register-tiling/figures", "default", "run 08"),
     "lab08-run-4096": Run("labs/08-register-tiling/figures", "4096", "run 08 --size 4096 --no-counters --repeat 10"),
     "lab08-check": Run("labs/08-register-tiling/figures", "check", "check 08", status=1),
+    "lab08-warp-tiled-0-4-h200": Run("labs/08-register-tiling/figures", "warp-tiled-0-4-h200",
+                                     "run 08 --variant warp_tiled,cublas --sweep config=0,4 --size 4096,8192 "
+                                     "--no-counters --repeat 10"),
     "lab08-configs-4096": Run("labs/08-register-tiling/figures", "configs-4096",
                               "run 08 --variant warp_tiled,vectorized,register_2d,cublas --size 4096 "
                               "--sweep config=0,1,2 --no-counters"),

@@ -1,4 +1,13 @@
-"""cp_async_tuned's table of configurations (tuned_pipeline_configs in
+"""cp_async_pipeline's A layout by configuration and cp_async_tuned's table of configurations
+are the committed sweeps' verdicts.
+
+The layouts (pipeline_conflict_free_a in kernels/matmul/register_tiling_kernels.cuh): a
+configuration takes the conflict-free A layout where, in
+labs/08-register-tiling/figures/pipeline-a-layouts-h200.csv (both layouts swept, each in its own
+run), its share of cuBLAS is higher in that layout at every side from 1024 on (below 1024 the
+shares vary from run to run more than the layouts differ).
+
+cp_async_tuned's table (tuned_pipeline_configs in
 kernels/matmul/register_tiling_kernels.cuh) is the committed sweep's verdict: at every side of
 labs/08-register-tiling/figures/pipeline-configs-<card>.csv (one file a card), the configuration
 with the most TFLOP/s is the one the table lists. A table changed without a new sweep, or a
@@ -43,7 +52,39 @@ def fastest(rows):
     return {side: config for side, (_, config) in best.items()}
 
 
+LAYOUTS = FIGURES / "pipeline-a-layouts-h200.csv"
+
+
+def layouts_in_header():
+    """The configurations pipeline_conflict_free_a marks true."""
+    body = re.search(r"pipeline_conflict_free_a\[warp_tiled_configs\] = \{(.*?)\};", HEADER.read_text(), re.S)
+    if body is None:
+        raise AssertionError(f"{HEADER.name}: no pipeline_conflict_free_a list")
+    flags = [f.strip() for f in body.group(1).split(",") if f.strip()]
+    return {config for config, flag in enumerate(flags) if flag == "true"}
+
+
+def conflict_free_wins():
+    """The configurations whose share of cuBLAS is higher in the conflict-free layout at every side
+    from 1024 on, in the layouts' sweep."""
+    share = {}
+    with open(LAYOUTS, newline="") as f:
+        rows = list(csv.DictReader(f))
+    cublas = {(r["layout"], int(r["size"])): float(r["tflops"]) for r in rows if r["variant"] == "cublas"}
+    for r in rows:
+        if r["variant"] == "cp_async_pipeline":
+            key = (r["layout"], int(r["param"]), int(r["size"]))
+            share[key] = float(r["tflops"]) / cublas[(r["layout"], int(r["size"]))]
+    configs = {config for _, config, _ in share}
+    sides = sorted({side for _, _, side in share if side >= 1024})
+    return {c for c in configs
+            if all(share[("conflict_free", c, s)] > share[("warp_tiled", c, s)] for s in sides)}
+
+
 class tuned_configs(unittest.TestCase):
+    def test_the_conflict_free_layout_is_taken_where_the_sweep_found_it_faster(self):
+        self.assertEqual(layouts_in_header(), conflict_free_wins())
+
     def test_the_table_lists_the_sweeps_fastest_configuration_at_every_side(self):
         table = table_in_header()
         found = sweeps()

@@ -46,6 +46,13 @@ std::optional<std::uint64_t> element(unsigned buffer, std::size_t row, std::size
 
 std::uint64_t word_bytes(unsigned word) { return std::uint64_t{word} * float_bytes; }
 
+// Whether kernel k in `config` stores its A tile in the conflict-free layout (the pipeline's
+// configurations that pipeline_conflict_free_a lists).
+bool conflict_free_a(kernel k, unsigned config) {
+  return k == kernel::cp_async_pipeline && config < mm::warp_tiled_configs &&
+         mm::pipeline_conflict_free_a[config];
+}
+
 // A shared load of one step: its width and the word each thread reads.
 struct shared_read {
   unsigned width;
@@ -57,7 +64,7 @@ using output_fn = std::function<std::pair<unsigned, unsigned>(unsigned thread, u
 // The shared loads of one inner step, as the compiler emits them (register_tiling_kernels and
 // the README's SASS): the k loop is unrolled, so reads of consecutive words of one thread
 // merge into LDS.128 wherever they are 16-byte aligned.
-std::vector<shared_read> step_reads(kernel k, const mm::block_tiling& t) {
+std::vector<shared_read> step_reads(kernel k, const mm::block_tiling& t, bool padded_a) {
   std::vector<shared_read> reads;
   const unsigned bm = t.bm, bn = t.bn, bk = t.bk, tm = t.tm, tn = t.tn;
   switch (k) {
@@ -102,6 +109,7 @@ std::vector<shared_read> step_reads(kernel k, const mm::block_tiling& t) {
     default: {
       // cp_async_pipeline reads its own layout (pipeline_a_word, pipeline_b_word).
       const bool pipeline_tiles = k == kernel::cp_async_pipeline;
+      const bool cf = padded_a;
       const unsigned wm = t.wm, wn = t.wn, wm_iter = t.wm_iter(), wn_iter = t.wn_iter;
       for (unsigned kk = 0; kk < bk; ++kk) {
         for (unsigned mi = 0; mi < wm_iter; ++mi)
@@ -109,14 +117,14 @@ std::vector<shared_read> step_reads(kernel k, const mm::block_tiling& t) {
             reads.push_back({16, [=](unsigned th) {
                                const unsigned r = mm::warp_tile_row(th, bn, wm, wn, wm_iter,
                                                                     wn_iter, tm, tn, mi, i);
-                               return pipeline_tiles ? mm::pipeline_a_word(r, kk, bm)
+                               return pipeline_tiles ? mm::pipeline_a_word(r, kk, bm, cf)
                                                      : mm::a_word(r, kk, bm, bk, true);
                              }});
         for (unsigned ni = 0; ni < wn_iter; ++ni)
           for (unsigned j = 0; j < tn; j += 4)
             reads.push_back({16, [=](unsigned th) {
                                const unsigned c = mm::warp_tile_col(th, bn, wn, wn_iter, tn, ni, j);
-                               return pipeline_tiles ? mm::pipeline_b_word(kk, c, bm, bn, bk)
+                               return pipeline_tiles ? mm::pipeline_b_word(kk, c, bm, bn, bk, cf)
                                                      : mm::b_word(kk, c, bm, bn, bk);
                              }});
       }
@@ -160,10 +168,10 @@ bool any_lane(const warp_access& a) {
                      [](std::uint64_t address) { return address != model::inactive_lane; });
 }
 
-model::access_counts block_tiled_block(kernel k, const mm::block_tiling& t, std::size_t n,
+model::access_counts block_tiled_block(kernel k, const mm::block_tiling& t, bool cf, std::size_t n,
                                        unsigned bx, unsigned by, walk how) {
   const bool pipelined = k == kernel::cp_async_pipeline;
-  const std::vector<shared_read> reads = step_reads(k, t);
+  const std::vector<shared_read> reads = step_reads(k, t, cf);
   const auto [output, outputs] = outputs_of(k, t);
   const bool wide = t.vec == 4 && mm::rows_are_16_byte_aligned(n);
   // cp_async_pipeline's B copies: 16 bytes only on rows that start on a sector (the kernel's
@@ -181,7 +189,7 @@ model::access_counts block_tiled_block(kernel k, const mm::block_tiling& t, std:
       const auto s = static_cast<unsigned>(step);
       // The pipeline's tiles of step s sit in copy s mod 2; the others have one copy.
       const unsigned base =
-          pipelined ? mm::stage_of(s, 2) * mm::pipeline_stage_words(t.bm, t.bn, t.bk) : 0;
+          pipelined ? mm::stage_of(s, 2) * mm::pipeline_stage_words(t.bm, t.bn, t.bk, cf) : 0;
       // The A tile's slots, then the B tile's.
       for (unsigned tile = 0; tile < 2; ++tile) {
         const unsigned width = tile == 0 ? t.bk : t.bn;
@@ -192,11 +200,11 @@ model::access_counts block_tiled_block(kernel k, const mm::block_tiling& t, std:
         for (unsigned i = 0; i < slots; ++i) {
           const auto slot_of = [&](unsigned th) { return mm::thread_slot(th, i, t.threads); };
           const auto row_of = [&](unsigned th) {
-            return pipeline_a ? mm::pipeline_a_slot_row(slot_of(th), t.bm)
+            return pipeline_a ? mm::pipeline_a_slot_row(slot_of(th), t.bm, t.bk, cf)
                               : mm::slot_row(slot_of(th), width, t.vec);
           };
           const auto col_of = [&](unsigned th) {
-            return pipeline_a ? mm::pipeline_a_slot_col(slot_of(th), t.bm)
+            return pipeline_a ? mm::pipeline_a_slot_col(slot_of(th), t.bm, t.bk, cf)
                               : mm::slot_col(slot_of(th), width, t.vec);
           };
           const auto at = [&](unsigned th, unsigned q) {
@@ -208,8 +216,8 @@ model::access_counts block_tiled_block(kernel k, const mm::block_tiling& t, std:
           const auto word = [&](unsigned th, unsigned q) {
             const unsigned r = row_of(th), c = col_of(th) + q;
             if (pipelined)
-              return base + (tile == 0 ? mm::pipeline_a_word(r, c, t.bm)
-                                       : mm::pipeline_b_word(r, c, t.bm, t.bn, t.bk));
+              return base + (tile == 0 ? mm::pipeline_a_word(r, c, t.bm, cf)
+                                       : mm::pipeline_b_word(r, c, t.bm, t.bn, t.bk, cf));
             return base + (tile == 0 ? mm::a_word(r, c, t.bm, t.bk, t.a_transposed)
                                      : mm::b_word(r, c, t.bm, t.bn, t.bk));
           };
@@ -284,8 +292,10 @@ model::access_counts predict_block_tiled(kernel k, std::size_t n, unsigned confi
   const model::grid_axis x = axis(d.grid.x, n / t.bn, model::repeat_period({float_bytes * t.bn}));
   const model::grid_axis y =
       axis(d.grid.y, n / t.bm, model::repeat_period({float_bytes * t.bm * n}));
+  const bool cf = conflict_free_a(k, config);
   const auto one_block = [&](std::uint64_t bx, std::uint64_t by) {
-    return block_tiled_block(k, t, n, static_cast<unsigned>(bx), static_cast<unsigned>(by), how);
+    return block_tiled_block(k, t, cf, n, static_cast<unsigned>(bx), static_cast<unsigned>(by),
+                             how);
   };
   return how == walk::every_block ? model::sum_every_block(x, y, one_block)
                                   : model::sum_block_classes(x, y, one_block);
@@ -469,7 +479,7 @@ model::access_counts predict(kernel k, std::size_t n, unsigned config, walk how)
 std::uint64_t shared_loads_per_warp_step(kernel k, unsigned config) {
   if (k == kernel::pad_product || k == kernel::pad_with_copies)
     return mm::pad_outputs * mm::pad_tile / 4 + mm::pad_tile;
-  return step_reads(k, tiling_of(k, config)).size();
+  return step_reads(k, tiling_of(k, config), conflict_free_a(k, config)).size();
 }
 
 double prediction_cost(kernel k, std::size_t n, unsigned config) {
@@ -479,7 +489,7 @@ double prediction_cost(kernel k, std::size_t n, unsigned config) {
   const double warps = t.threads / 32.0;
   const double step_classes = std::min<double>(32, static_cast<double>(n) / t.bk) + 1;
   const double per_step = 2.0 * (t.bm * t.bk + t.bk * t.bn) / (t.vec * t.threads) * 4 +
-                          static_cast<double>(step_reads(k, t).size());
+                          static_cast<double>(step_reads(k, t, conflict_free_a(k, config)).size());
   return 4.0 * warps * (step_classes * per_step + t.outputs_per_thread());
 }
 

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -109,9 +110,10 @@ loads a_loads(std::size_t n, unsigned config = 0) {
             std::vector<std::uint64_t> sectors;
             for (unsigned lane = 0; lane < 32; ++lane) {
               const unsigned slot = mm::thread_slot(w * 32 + lane, i, t.threads);
-              const std::size_t row = by * t.bm + mm::pipeline_a_slot_row(slot, t.bm);
+              const bool cf = mm::pipeline_conflict_free_a[config];
+              const std::size_t row = by * t.bm + mm::pipeline_a_slot_row(slot, t.bm, t.bk, cf);
               const std::size_t col =
-                  mm::step_index(s, t.bk, mm::pipeline_a_slot_col(slot, t.bm) + q);
+                  mm::step_index(s, t.bk, mm::pipeline_a_slot_col(slot, t.bm, t.bk, cf) + q);
               if (row >= n || col >= n) continue;
               const std::uint64_t first = (row * n + col) * 4;
               sectors.push_back(first / 32);
@@ -125,27 +127,37 @@ loads a_loads(std::size_t n, unsigned config = 0) {
   return {total.requests * blocks_x, total.sectors * blocks_x};
 }
 
-// The pipeline's A words: a lane pair's two halves 16 banks apart, so that a warp's 32 lanes
-// store to the 32 banks once; 4 consecutive rows stay consecutive and aligned (16-byte reads);
-// the B tile starts after the padded A tile.
-TEST(regtile_model, the_pipelines_a_stores_cover_the_32_banks_once) {
+// The conflict-free A layout: a warp's 32 lanes store to the 32 banks once; 4 consecutive rows
+// stay consecutive and aligned (16-byte reads); the B tile starts after the padded A tile. The
+// other layout is warp_tiled's, word for word.
+TEST(regtile_model, the_conflict_free_a_stores_cover_the_32_banks_once) {
   for (unsigned config = 0; config < mm::warp_tiled_configs; ++config) {
     const mm::block_tiling& t = rm::tiling_of(kernel::cp_async_pipeline, config);
+    for (unsigned slot = 0; slot < t.bm * t.bk / 4; ++slot)
+      for (unsigned q = 0; q < 4; ++q) {
+        const unsigned r = mm::pipeline_a_slot_row(slot, t.bm, t.bk, false);
+        const unsigned c = mm::pipeline_a_slot_col(slot, t.bm, t.bk, false) + q;
+        EXPECT_EQ(mm::pipeline_a_word(r, c, t.bm, false), mm::a_word(r, c, t.bm, t.bk, true));
+      }
+    EXPECT_EQ(mm::pipeline_b_word(3, 5, t.bm, t.bn, t.bk, false),
+              mm::b_word(3, 5, t.bm, t.bn, t.bk));
     for (unsigned slot0 = 0; slot0 < t.bm * t.bk / 4; slot0 += 32)
       for (unsigned q = 0; q < 4; ++q) {
         std::vector<bool> bank(32, false);
         for (unsigned lane = 0; lane < 32; ++lane) {
-          const unsigned r = mm::pipeline_a_slot_row(slot0 + lane, t.bm);
-          const unsigned c = mm::pipeline_a_slot_col(slot0 + lane, t.bm) + q;
-          bank[mm::pipeline_a_word(r, c, t.bm) % 32] = true;
+          const unsigned r = mm::pipeline_a_slot_row(slot0 + lane, t.bm, t.bk, true);
+          const unsigned c = mm::pipeline_a_slot_col(slot0 + lane, t.bm, t.bk, true) + q;
+          bank[mm::pipeline_a_word(r, c, t.bm, true) % 32] = true;
         }
         EXPECT_EQ(std::count(bank.begin(), bank.end(), true), 32) << config << " " << slot0;
       }
     for (unsigned c = 0; c < t.bk; ++c)
       for (unsigned r = 0; r < t.bm; r += 4) {
-        EXPECT_EQ(mm::pipeline_a_word(r, c, t.bm) % 4, 0u);
-        EXPECT_EQ(mm::pipeline_a_word(r + 3, c, t.bm), mm::pipeline_a_word(r, c, t.bm) + 3);
-        EXPECT_LT(mm::pipeline_a_word(r + 3, c, t.bm), mm::pipeline_b_word(0, 0, t.bm, t.bn, t.bk));
+        EXPECT_EQ(mm::pipeline_a_word(r, c, t.bm, true) % 4, 0u);
+        EXPECT_EQ(mm::pipeline_a_word(r + 3, c, t.bm, true),
+                  mm::pipeline_a_word(r, c, t.bm, true) + 3);
+        EXPECT_LT(mm::pipeline_a_word(r + 3, c, t.bm, true),
+                  mm::pipeline_b_word(0, 0, t.bm, t.bn, t.bk, true));
       }
   }
 }
@@ -230,9 +242,13 @@ TEST(regtile_model, cp_async_pipeline_moves_warp_tileds_global_traffic_without_i
       if (n % 128 == 0) {
         EXPECT_EQ(p.global_ld_requests, w.global_ld_requests);
         EXPECT_EQ(p.global_ld_sectors, w.global_ld_sectors);
-        // The pipeline's tile stores: A's, conflict-free; warp_tiled's A stores conflict.
-        EXPECT_EQ(p.shared_st_conflicts, 0u);
+        // The pipeline's tile stores are A's: conflict-free in the configurations that take that
+        // layout, warp_tiled's A stores otherwise, which conflict.
         EXPECT_GT(w.shared_st_conflicts, 0u);
+        if (mm::pipeline_conflict_free_a[config])
+          EXPECT_EQ(p.shared_st_conflicts, 0u);
+        else
+          EXPECT_GT(p.shared_st_conflicts, 0u);
       }
       EXPECT_EQ(p.global_ld_bytes, w.global_ld_bytes);
       EXPECT_EQ(p.global_st_requests, w.global_st_requests);
@@ -290,6 +306,23 @@ TEST(regtile_model, cp_async_pipeline_copies_b_4_bytes_at_a_time_at_1028) {
   EXPECT_EQ(p.global_ld_requests, a.requests + b_copy_requests(1028));
   EXPECT_EQ(p.global_ld_sectors, a.sectors + 4 * b_sectors);
   EXPECT_EQ(p.global_ld_bytes, w.global_ld_bytes);
+}
+
+// cp_async_tuned takes the configuration of the swept side nearest n in ratio, past either end
+// that of the end.
+TEST(regtile_model, the_tuned_configuration_is_the_nearest_swept_sides) {
+  const auto config_at = [](std::size_t side) {
+    for (const mm::tuned_config& t : mm::tuned_pipeline_configs)
+      if (t.side == side) return t.config;
+    throw std::logic_error("no swept side " + std::to_string(side));
+  };
+  for (const mm::tuned_config& t : mm::tuned_pipeline_configs)
+    EXPECT_EQ(mm::tuned_pipeline_config(t.side), t.config) << t.side;
+  EXPECT_EQ(mm::tuned_pipeline_config(520), config_at(512));
+  EXPECT_EQ(mm::tuned_pipeline_config(700), config_at(512));
+  EXPECT_EQ(mm::tuned_pipeline_config(1030), config_at(1024));
+  EXPECT_EQ(mm::tuned_pipeline_config(1), config_at(256));
+  EXPECT_EQ(mm::tuned_pipeline_config(mm::max_side), config_at(8192));
 }
 
 TEST(regtile_model, predictions_stay_cheap_at_the_largest_side) {
