@@ -159,7 +159,8 @@ if "$tool" list 03 >/dev/null 2>&1; then
     --size 256,512,1024,2048,4096,8192 --repeat 32 --no-counters --format csv --output "$logs/03-sizes.csv"
 fi
 if "$tool" list 08 >/dev/null 2>&1; then
-  step sweep-08-sizes "$tool" run 08 --variant pad_to_64,coarse_1d,register_2d,vectorized,warp_tiled,cp_async_pipeline,cublas \
+  step sweep-08-sizes "$tool" run 08 \
+    --variant pad_to_64,coarse_1d,register_2d,vectorized,warp_tiled,cp_async_pipeline,cp_async_tuned,cublas \
     --size 256,512,1024,2048,4096,8192 --repeat 32 --no-counters --format csv --output "$logs/08-sizes.csv"
 fi
 # Shared memory's two witnesses against the model, every lab with shared memory (docs/counters.md).
