@@ -2,11 +2,11 @@
 // unchanged) with the next step's tiles fetched while the warps compute the current one. In
 // warp_tiled each inner step loads the tiles, stores them to shared memory, waits at a barrier,
 // computes, and waits at a second barrier before the tiles may be overwritten: while a block loads,
-// its warps do no arithmetic, and only the SM's other block (two fit at these registers) hides
-// global memory's latency. Here shared memory holds two copies of the tiles (double buffering):
-// step s is computed from one while step s + 1's arrive in the other, so a load has a whole step of
-// arithmetic (2048 FMAs a thread in configuration 0) to arrive in, and one barrier a step does
-// the work of two.
+// its warps do no arithmetic, and only the SM's other blocks (two fit at configuration 0's
+// registers) hide global memory's latency. Here shared memory holds two copies of the tiles (double
+// buffering): step s is computed from one while step s + 1's arrive in the other, so a load has a
+// whole step of arithmetic (2048 FMAs a thread in configuration 0) to arrive in, and one barrier a
+// step does the work of two.
 //
 // The two tiles take different roads, each the cheaper for it:
 // - B is copied by cp.async (LDGSTS: global memory to shared memory with no register in between
@@ -18,11 +18,11 @@
 //   it in a layout without bank conflicts, the others in warp_tiled's (pipeline_conflict_free_a;
 //   register_tiling_index.cuh says what each costs).
 // A moves by 16-byte loads (4-byte ones when n % 4 != 0; in warp_tiled's slots, or the
-// conflict-free layout's), B
-// by 16-byte copies only when every row of B starts on a 32-byte sector (n % 8 == 0,
-// rows_are_32_byte_aligned, which says why), else by 4-byte copies; the L1 counts each of these
-// copies as the global load it is, by the sectors its lanes touch (measured at n = 77, 1001,
-// 1024 and 1028; a 16-byte copy on a row that starts mid-sector is counted otherwise).
+// conflict-free layout's), B by 16-byte copies only when every row of B starts on a 32-byte
+// sector (n % 8 == 0, rows_are_32_byte_aligned, which says why), else by 4-byte copies; the L1
+// counts each of these copies as the global load it is, by the sectors its lanes touch (measured
+// at n = 77, 1001, 1024 and 1028; a 16-byte copy on a row that starts mid-sector is counted
+// otherwise).
 //
 // Block b computes the tile grouped_tile gives it (groups of 8 rows of tiles), not tile b in
 // row order: the blocks resident together then share rows of A and columns of B in L2.
