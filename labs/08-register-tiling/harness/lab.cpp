@@ -13,7 +13,7 @@
 //                               (B by cp.async, A through registers) while the warps compute
 //                               (sweep `config`)
 //   cp_async_tuned    fixed     cp_async_pipeline in the configuration the committed sweep
-//                               found fastest at the side
+//                               found fastest at the swept side nearest n
 //   cublas            baseline  cublasSgemm, FP32 (TF32 off)
 //   exercise          exercise  labs/08-register-tiling/exercise.cu (`cudalab check 08`)
 #include "regtile_lab.hpp"

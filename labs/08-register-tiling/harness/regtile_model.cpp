@@ -107,9 +107,7 @@ std::vector<shared_read> step_reads(kernel k, const mm::block_tiling& t, bool pa
       }
       break;
     default: {
-      // cp_async_pipeline reads its own layout (pipeline_a_word, pipeline_b_word).
-      const bool pipeline_tiles = k == kernel::cp_async_pipeline;
-      const bool cf = padded_a;
+      // pipeline_a_word and pipeline_b_word: warp_tiled's words, or the pipeline's padded ones.
       const unsigned wm = t.wm, wn = t.wn, wm_iter = t.wm_iter(), wn_iter = t.wn_iter;
       for (unsigned kk = 0; kk < bk; ++kk) {
         for (unsigned mi = 0; mi < wm_iter; ++mi)
@@ -117,15 +115,13 @@ std::vector<shared_read> step_reads(kernel k, const mm::block_tiling& t, bool pa
             reads.push_back({16, [=](unsigned th) {
                                const unsigned r = mm::warp_tile_row(th, bn, wm, wn, wm_iter,
                                                                     wn_iter, tm, tn, mi, i);
-                               return pipeline_tiles ? mm::pipeline_a_word(r, kk, bm, cf)
-                                                     : mm::a_word(r, kk, bm, bk, true);
+                               return mm::pipeline_a_word(r, kk, bm, padded_a);
                              }});
         for (unsigned ni = 0; ni < wn_iter; ++ni)
           for (unsigned j = 0; j < tn; j += 4)
             reads.push_back({16, [=](unsigned th) {
                                const unsigned c = mm::warp_tile_col(th, bn, wn, wn_iter, tn, ni, j);
-                               return pipeline_tiles ? mm::pipeline_b_word(kk, c, bm, bn, bk, cf)
-                                                     : mm::b_word(kk, c, bm, bn, bk);
+                               return mm::pipeline_b_word(kk, c, bm, bn, bk, padded_a);
                              }});
       }
     }
