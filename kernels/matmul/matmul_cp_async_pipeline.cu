@@ -47,8 +47,11 @@ namespace {
 
 // The blocks an SM must hold of each configuration, for __launch_bounds__: two wherever the
 // registers allow (at most 255 a thread at 128 threads, 128 at 256), four of configuration 3
-// (at most 128 registers of 128 threads), one of configuration 2 (8 warps of 128 outputs).
-constexpr unsigned min_blocks_per_sm[warp_tiled_configs] = {2, 2, 1, 4, 2, 2};
+// (at most 128 registers of 128 threads), one of configuration 2 (8 warps of 128 outputs), three
+// of configuration 6 (at most 168 registers: its 96 outputs need more, and ptxas spills a few
+// to local memory, which `cudalab run 08 --details cp_async_pipeline` prints; at two blocks it
+// spills none and was measured slower on an H200 at n = 8192).
+constexpr unsigned min_blocks_per_sm[warp_tiled_configs] = {2, 2, 1, 4, 2, 2, 3};
 
 template <unsigned Config>
 struct pipeline {
@@ -112,7 +115,14 @@ struct pipeline {
 // thread: no tighter than the hardware's own 255, so it only says what the kernel is built for.
 // The 16 staging registers of A come on top of warp_tiled's 227 (fewer in the release build:
 // the compiler reuses some; `cudalab run 08 --details cp_async_pipeline` prints the count).
-template <unsigned Config>
+//
+// Each configuration is built twice. Aligned: for sides that are multiples of 8 (every row of
+// both matrices starts on a 32-byte sector, rows_are_32_byte_aligned), where both tiles move
+// 16 bytes at a time, known when the kernel is compiled, so that it holds no code or registers
+// for 4-byte moves (docs/benchmarks.md gives what that was worth, most in configuration 6, where
+// the registers are tightest). Not aligned: every other side, the width decided at run time as in
+// warp_tiled. The launcher picks by n.
+template <unsigned Config, bool Aligned>
 __global__ void __launch_bounds__(warp_tiled_tilings[Config].threads, min_blocks_per_sm[Config])
     cp_async_pipeline_kernel(const float* a, const float* b, float* c, unsigned n) {
   using P = pipeline<Config>;
@@ -125,8 +135,12 @@ __global__ void __launch_bounds__(warp_tiled_tilings[Config].threads, min_blocks
   constexpr unsigned stage_words = pipeline_stage_words(BM, BN, BK, P::conflict_free_a);
   extern __shared__ __align__(16) float tiles[];  // two copies of (A tile, B tile)
   const unsigned t = threadIdx.x;
-  const bool wide_a = rows_are_16_byte_aligned(n);  // A: warp_tiled's rule
-  const bool wide_b = rows_are_32_byte_aligned(n);  // B: 16-byte cp.async on whole sectors only
+  // The general kernel keeps both tests at run time, though the launcher gives it no side that
+  // is a multiple of 8: without the second, ptxas predicates some of its copies instead of
+  // branching around them, and the three LDS before each (copy_16_async_if says why) would run
+  // in warps with no copying lane, past what the model counts.
+  const bool wide_a = Aligned || rows_are_16_byte_aligned(n);  // A: warp_tiled's rule
+  const bool wide_b = Aligned || rows_are_32_byte_aligned(n);  // B: 16-byte copies, whole sectors
   const tile_position tile =
       grouped_tile(blockIdx.x, blockIdx.y, gridDim.x, gridDim.y, pipeline_block_group);
   const std::size_t row0 = block_first_row(tile.y, BM);
@@ -178,13 +192,19 @@ __global__ void __launch_bounds__(warp_tiled_tilings[Config].threads, min_blocks
 }
 
 using product_kernel = void (*)(const float*, const float*, float*, unsigned);
+// A configuration's two kernels: [0] for any side, [1] for sides that are multiples of 8.
+using kernel_pair = std::array<product_kernel, 2>;
 template <std::size_t... Config>
-constexpr std::array<product_kernel, sizeof...(Config)> kernels_of(std::index_sequence<Config...>) {
-  return {&cp_async_pipeline_kernel<Config>...};
+constexpr std::array<kernel_pair, sizeof...(Config)> kernels_of(std::index_sequence<Config...>) {
+  return {kernel_pair{&cp_async_pipeline_kernel<Config, false>,
+                      &cp_async_pipeline_kernel<Config, true>}...};
 }
-// The kernel of each configuration, and the dynamic shared memory it launches with.
-constexpr std::array<product_kernel, warp_tiled_configs> kernels =
+// The kernels of each configuration, and the dynamic shared memory they launch with.
+constexpr std::array<kernel_pair, warp_tiled_configs> kernels =
     kernels_of(std::make_index_sequence<warp_tiled_configs>{});
+product_kernel kernel_for(unsigned config, std::size_t n) {
+  return kernels[config][rows_are_32_byte_aligned(n) ? 1 : 0];
+}
 template <std::size_t... Config>
 constexpr std::array<unsigned, sizeof...(Config)> shared_bytes_of(std::index_sequence<Config...>) {
   return {pipeline<Config>::shared_bytes...};
@@ -197,9 +217,9 @@ constexpr std::array<unsigned, warp_tiled_configs> shared_bytes =
 void allow_shared_memory() {
   static const bool allowed = [] {
     for (unsigned config = 0; config < warp_tiled_configs; ++config)
-      CUDALAB_CHECK_CUDA(cudaFuncSetAttribute(kernels[config],
-                                              cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                              static_cast<int>(shared_bytes[config])));
+      for (product_kernel kernel : kernels[config])
+        CUDALAB_CHECK_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                static_cast<int>(shared_bytes[config])));
     return true;
   }();
   static_cast<void>(allowed);
@@ -211,18 +231,20 @@ launch_dims launch_cp_async_pipeline(const float* a, const float* b, float* c, s
                                      unsigned config, cudaStream_t stream) {
   const launch_dims d = block_tiled_dims(n, warp_tiled_tiling(config));
   allow_shared_memory();
-  kernels[config]<<<d.grid, d.block, shared_bytes[config], stream>>>(a, b, c,
-                                                                     static_cast<unsigned>(n));
+  kernel_for(config, n)<<<d.grid, d.block, shared_bytes[config], stream>>>(
+      a, b, c, static_cast<unsigned>(n));
   CUDALAB_CHECK_LAUNCH();
   return d;
 }
 
-kernel_resources cp_async_pipeline_resources(unsigned config) {
+kernel_resources cp_async_pipeline_resources(unsigned config, std::size_t n) {
   const block_tiling& tiling = warp_tiled_tiling(config);
   allow_shared_memory();
-  return query_kernel_resources(reinterpret_cast<const void*>(kernels[config]),
-                                "cp_async_pipeline_kernel (config " + std::to_string(config) + ")",
-                                static_cast<int>(tiling.threads), shared_bytes[config]);
+  const std::string form = rows_are_32_byte_aligned(n) ? ", n % 8 == 0" : "";
+  return query_kernel_resources(
+      reinterpret_cast<const void*>(kernel_for(config, n)),
+      "cp_async_pipeline_kernel (config " + std::to_string(config) + form + ")",
+      static_cast<int>(tiling.threads), shared_bytes[config]);
 }
 
 }  // namespace cudalab::matmul

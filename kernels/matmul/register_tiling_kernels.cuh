@@ -23,14 +23,16 @@ namespace cudalab::matmul {
 inline constexpr block_tiling coarse_1d_tiling{64, 64, 8, 8, 1, 512, 1, false};
 inline constexpr block_tiling register_2d_tiling{128, 128, 8, 8, 8, 256, 1, false};
 inline constexpr block_tiling vectorized_tiling{128, 128, 8, 8, 8, 256, 4, true};
-// The warp-tiled kernels' configurations (`--sweep config=0..5` of warp_tiled and
+// The warp-tiled kernels' configurations (`--sweep config=0..6` of warp_tiled and
 // cp_async_pipeline): a thread's tm x tn block, repeated over wm_iter x wn_iter sub-tiles of its
 // warp's wm x wn tile. Configurations 0 and 2 give a thread 128 outputs (over 220 registers: two
 // blocks of 4 warps, or one of 8, an SM); 1 and 4 spread the same 128 x 128 tile over 8 warps,
 // 64 outputs and at most 128 registers a thread, so that two blocks of 8 warps fit. 3 and 5 are
 // for small matrices: a 128 x 128 block tile leaves most of an H100's 132 SMs idle at n = 1024
-// (64 blocks); 64 x 64 makes 256 blocks there, 64 x 128 makes 128 of 8 warps.
-inline constexpr unsigned warp_tiled_configs = 6;
+// (64 blocks); 64 x 64 makes 256 blocks there, 64 x 128 makes 128 of 8 warps. 6 sits between 0
+// and 4: 96 outputs a thread (12 rows of 8), at most 168 registers, so that three blocks of 4
+// warps fit (12 warps an SM, against 8 at 128 outputs and 16 at 64), on 96 x 128 tiles.
+inline constexpr unsigned warp_tiled_configs = 7;
 inline constexpr block_tiling warp_tiled_tilings[warp_tiled_configs] = {
     {128, 128, 16, 8, 4, 128, 4, true, 64, 64, 4},  // 0: 4 warps of 64 x 64
     {128, 128, 8, 8, 4, 256, 4, true, 64, 32, 2},   // 1: 8 warps of 64 x 32, BK = 8
@@ -38,14 +40,15 @@ inline constexpr block_tiling warp_tiled_tilings[warp_tiled_configs] = {
     {64, 64, 16, 8, 4, 128, 4, true, 32, 32, 1},    // 3: 4 warps of 32 x 32, a small tile
     {128, 128, 16, 8, 4, 256, 4, true, 64, 32, 2},  // 4: 8 warps of 64 x 32, BK = 16
     {64, 128, 16, 8, 4, 256, 4, true, 32, 32, 1},   // 5: 8 warps of 32 x 32, a small tile
+    {96, 128, 16, 12, 4, 128, 4, true, 96, 32, 2},  // 6: 4 warps of 96 x 32, 12 x 8 a thread
 };
 // Whether cp_async_pipeline stores configuration c's A tile without bank conflicts
 // (pipeline_a_slot_row and the rest in register_tiling_index.cuh, which say what it costs):
 // a trade, taken where the H200's sweeps of both layouts measured it faster (configurations 1
 // and 4: labs/08-register-tiling/figures/pipeline-a-layouts-h200.csv; a test holds this list to
 // that file).
-inline constexpr bool pipeline_conflict_free_a[warp_tiled_configs] = {false, true, false,
-                                                                      false, true, false};
+inline constexpr bool pipeline_conflict_free_a[warp_tiled_configs] = {false, true,  false, false,
+                                                                      true,  false, false};
 // The configuration warp_tiled and cp_async_pipeline run when none is asked for.
 inline constexpr unsigned warp_tiled_default_config = 0;
 
@@ -62,7 +65,7 @@ struct tuned_config {
   unsigned config;   // the fastest configuration there
 };
 inline constexpr tuned_config tuned_pipeline_configs[] = {
-    {256, 3}, {512, 3}, {1024, 5}, {2048, 4}, {4096, 4}, {8192, 4},
+    {256, 3}, {512, 3}, {1024, 5}, {2048, 4}, {4096, 4}, {8192, 6},
 };
 unsigned tuned_pipeline_config(std::size_t n);
 
@@ -109,6 +112,8 @@ kernel_resources coarse_1d_resources();
 kernel_resources register_2d_resources();
 kernel_resources vectorized_resources();
 kernel_resources warp_tiled_resources(unsigned config);
-kernel_resources cp_async_pipeline_resources(unsigned config);
+// The pipeline's kernel for side n: one a configuration for sides that are multiples of 8, one for
+// the others (matmul_cp_async_pipeline.cu says why).
+kernel_resources cp_async_pipeline_resources(unsigned config, std::size_t n);
 
 }  // namespace cudalab::matmul

@@ -80,11 +80,17 @@ __host__ __device__ inline std::size_t tile_col(unsigned block_x, unsigned local
 }
 
 // tile64_vec4: the 64 x 64 tile moved in chunks of 4 floats of a row (16 bytes) both ways, by
-// 32 x 8 threads, one chunk a thread a step, 4 steps. Step j of thread row ty takes the group
-// g = (8 j + ty) mod 16 of 4 tile rows and the half h = (8 j + ty) / 16 of a row's 16 chunks;
-// lane tx takes row 4 g + tx / 8 and chunk 8 h + tx mod 8 of it. A warp's access is 4 rows of
-// 128 bytes: 16 whole sectors. The same map serves the tile's read side, with "row" meaning a
-// row of the output (a column of the input tile) and the chunk 4 of its elements.
+// 32 x 8 threads, one chunk a thread a step, 4 steps.
+// - Loads: 16 lanes a row. Thread (tx, ty) at step j loads chunk tx mod 16 of tile row
+//   16 j + 2 ty + tx / 16: a warp's load is 2 whole rows of 256 bytes, 16 whole sectors.
+// - Stores: 8 lanes a row. Step j of thread row ty takes the group g = (8 j + ty) mod 16 of 4
+//   output rows (columns of the input tile) and the half h = (8 j + ty) / 16 of a row's 16
+//   chunks; lane tx takes output row 4 g + tx / 8 and chunk 8 h + tx mod 8 of it: 4 rows of
+//   128 bytes, 16 whole sectors too. Not 16 lanes a row as the loads: a lane builds its chunk
+//   from 4 shared reads of one tile column, and the word's place in its 16-byte chunk (its
+//   column mod 4) is the same in every layout that keeps chunks whole; with 2 output rows a warp
+//   the 32 lanes would have 2 such places and 8 chunk positions, 16 banks: a 2-way conflict on
+//   every read. 4 rows give 4 places, 32 banks.
 inline constexpr unsigned chunk_floats = 4;
 // A 16-byte access needs its row to start on 16 bytes: the input's rows (cols floats) for the
 // loads, the output's (rows floats) for the stores. At other sides tile64_vec4's launcher runs
@@ -94,18 +100,40 @@ __host__ __device__ inline bool chunks_fit(std::size_t rows, std::size_t cols) {
 }
 inline constexpr unsigned chunk_steps =
     wide_tile_dim * wide_tile_dim / (chunk_floats * tile_dim * strip_rows);
-__host__ __device__ inline unsigned chunk_row(unsigned lane, unsigned thread_y, unsigned step) {
+inline constexpr unsigned row_chunks = wide_tile_dim / chunk_floats;  // 16 a row
+__host__ __device__ inline unsigned load_chunk_row(unsigned lane, unsigned thread_y,
+                                                   unsigned step) {
+  return (step * strip_rows * tile_dim + thread_y * tile_dim + lane) / row_chunks;
+}
+__host__ __device__ inline unsigned load_chunk_first_col(unsigned lane) {
+  return lane % row_chunks * chunk_floats;
+}
+__host__ __device__ inline unsigned store_chunk_row(unsigned lane, unsigned thread_y,
+                                                    unsigned step) {
   return (step * strip_rows + thread_y) % 16 * 4 + lane / 8;
 }
-__host__ __device__ inline unsigned chunk_first_col(unsigned lane, unsigned thread_y,
-                                                    unsigned step) {
+__host__ __device__ inline unsigned store_chunk_first_col(unsigned lane, unsigned thread_y,
+                                                          unsigned step) {
   return ((step * strip_rows + thread_y) / 16 * 8 + lane % 8) * chunk_floats;
 }
+// tile64_vec4's order of tiles: block b (blockIdx.y gx + blockIdx.x) takes the tiles down a
+// column first, tile (b / gy, b mod gy) of the gx x gy grid, where every other kernel of the lab
+// takes them along a row. A one-to-one map of the grid onto itself: the traffic is the same, its
+// order differs (blocks started together write adjacent pieces of the same output rows).
+struct tile_position {
+  unsigned x, y;  // the tile's column and row, in tiles
+};
+__host__ __device__ inline tile_position column_order_tile(unsigned block_x, unsigned block_y,
+                                                           unsigned grid_x, unsigned grid_y) {
+  const unsigned block = block_y * grid_x + block_x;
+  return {block / grid_y, block % grid_y};
+}
 // The shared word of tile element (r, c), 64 words a row: chunk c / 4 of row r stored at chunk
-// position (c / 4) XOR (r / 4). A chunk stays whole and aligned (one 16-byte store). In the column
-// read of step j lane tx reads rows 4 (8 h + tx mod 8) + i of column 4 g + tx / 8, at chunk
-// positions g XOR (8 h + tx mod 8): 8 different ones, 4 banks each, so the 32 lanes cover the 32
-// banks once, with no padding.
+// position (c / 4) XOR (r / 4). A chunk stays whole and aligned (one 16-byte store; a load's 8
+// lanes of one row land on 8 different chunk positions, 32 banks). In the column read of step j
+// lane tx reads rows 4 (8 h + tx mod 8) + i of column 4 g + tx / 8, at chunk positions
+// g XOR (8 h + tx mod 8): 8 different ones, 4 banks each, so the 32 lanes cover the 32 banks
+// once, with no padding.
 __host__ __device__ inline unsigned chunked_tile_word(unsigned r, unsigned c) {
   return r * wide_tile_dim + ((c / chunk_floats) ^ (r / chunk_floats % 16)) * chunk_floats +
          c % chunk_floats;

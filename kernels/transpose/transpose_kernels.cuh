@@ -70,9 +70,12 @@ launch_dims launch_tile64_rows(const float* in, float* out, std::size_t rows, st
                                cudaStream_t stream);
 // FIXED: the 64 x 64 tile moved in 16-byte chunks both ways (LDG.128, STS.128, 4 LDS, STG.128),
 // its chunks swizzled (chunked_tile_word): no bank conflict; 4-byte accesses on a side whose rows
-// do not start on 16 bytes.
+// do not start on 16 bytes. The blocks take the tiles down the columns (column_order_tile).
 launch_dims launch_tile64_vec4(const float* in, float* out, std::size_t rows, std::size_t cols,
                                cudaStream_t stream);
+// FIXED: the same kernel with the blocks taking the tiles along the rows.
+launch_dims launch_tile64_vec4_row_order(const float* in, float* out, std::size_t rows,
+                                         std::size_t cols, cudaStream_t stream);
 // NAIVE and FIXED in 8-byte elements: the plain and the padded tile of doubles.
 launch_dims launch_shared_tile_double(const double* in, double* out, std::size_t rows,
                                       std::size_t cols, cudaStream_t stream);

@@ -361,6 +361,7 @@ CONFIG_SHAPES = {
     "3": "64 x 64, BK 16, 4 warps of 32 x 32",
     "4": "128 x 128, BK 16, 8 warps of 64 x 32",
     "5": "64 x 128, BK 16, 8 warps of 32 x 32",
+    "6": "96 x 128, BK 16, 4 warps of 96 x 32",
 }
 
 

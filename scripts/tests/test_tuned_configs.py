@@ -52,6 +52,14 @@ def fastest(rows):
     return {side: config for side, (_, config) in best.items()}
 
 
+def configs_in_header():
+    """warp_tiled_configs: how many configurations the kernels are built in."""
+    found = re.search(r"warp_tiled_configs = (\d+);", HEADER.read_text())
+    if found is None:
+        raise AssertionError(f"{HEADER.name}: no warp_tiled_configs")
+    return int(found.group(1))
+
+
 LAYOUTS = FIGURES / "pipeline-a-layouts-h200.csv"
 
 
@@ -70,18 +78,43 @@ def conflict_free_wins():
     share = {}
     with open(LAYOUTS, newline="") as f:
         rows = list(csv.DictReader(f))
-    cublas = {(r["layout"], int(r["size"])): float(r["tflops"]) for r in rows if r["variant"] == "cublas"}
+    # The file holds several runs one after the other, each its pipeline rows then its cuBLAS rows:
+    # a share is taken against the cuBLAS of its own run.
+    run, previous, runs = 0, None, []
     for r in rows:
+        if r["variant"] == "cp_async_pipeline" and previous == "cublas":
+            run += 1
+        runs.append(run)
+        previous = r["variant"]
+    cublas = {(run, int(r["size"])): float(r["tflops"]) for run, r in zip(runs, rows) if r["variant"] == "cublas"}
+    for run, r in zip(runs, rows):
         if r["variant"] == "cp_async_pipeline":
             key = (r["layout"], int(r["param"]), int(r["size"]))
-            share[key] = float(r["tflops"]) / cublas[(r["layout"], int(r["size"]))]
+            share[key] = float(r["tflops"]) / cublas[(run, int(r["size"]))]
     configs = {config for _, config, _ in share}
     sides = sorted({side for _, _, side in share if side >= 1024})
     return {c for c in configs
             if all(share[("conflict_free", c, s)] > share[("warp_tiled", c, s)] for s in sides)}
 
 
+def shapes_in_header():
+    """{configuration: "BM x BN, BK k, w warps of WM x WN"} of warp_tiled_tilings."""
+    body = re.search(r"warp_tiled_tilings\[warp_tiled_configs\] = \{(.*?)\n\};", HEADER.read_text(), re.S)
+    if body is None:
+        raise AssertionError(f"{HEADER.name}: no warp_tiled_tilings")
+    shapes = {}
+    for config, fields in enumerate(re.findall(r"\{([^{}]*)\}", body.group(1))):
+        bm, bn, bk, _, _, threads, _, _, wm, wn, _ = [f.strip() for f in fields.split(",")]
+        shapes[str(config)] = f"{bm} x {bn}, BK {bk}, {int(threads) // 32} warps of {wm} x {wn}"
+    return shapes
+
+
 class tuned_configs(unittest.TestCase):
+    def test_the_sweep_table_names_each_configuration_by_its_tiling(self):
+        from cudalab_scripts.table_specs import CONFIG_SHAPES
+        self.assertEqual(CONFIG_SHAPES, shapes_in_header())
+        self.assertEqual(len(CONFIG_SHAPES), configs_in_header())
+
     def test_the_conflict_free_layout_is_taken_where_the_sweep_found_it_faster(self):
         self.assertEqual(layouts_in_header(), conflict_free_wins())
 
@@ -97,7 +130,8 @@ class tuned_configs(unittest.TestCase):
         for card, rows in sweeps().items():
             points = {(int(r["size"]), int(r["param"])) for r in rows if r["tflops"]}
             sides = {side for side, _ in points}
-            self.assertEqual(points, {(side, config) for side in sides for config in range(6)}, card)
+            self.assertEqual(points, {(side, config) for side in sides for config in range(configs_in_header())},
+                             card)
 
 
 if __name__ == "__main__":

@@ -12,8 +12,10 @@
 //   swizzled            fixed     column c of row r at c XOR r: no conflict, no padding
 //   tile_rows           fixed     the padded tile, 32 x 8 threads, 4 elements each
 //   tile64_rows         fixed     a padded 64 x 64 tile, 32 x 8 threads, 16 elements each
-//   tile64_vec4         fixed     the 64 x 64 tile in 16-byte chunks both ways, chunks swizzled
-//                                 (tile64_rows's kernel where a side is not a multiple of 4)
+//   tile64_vec4         fixed     the 64 x 64 tile in 16-byte chunks both ways, chunks swizzled,
+//                                 the blocks taking the tiles down the columns (tile64_rows's
+//                                 kernel where a side is not a multiple of 4)
+//   tile64_vec4_row_order  fixed  the same with the blocks along the rows
 //   shared_tile_double  naive     the plain tile of doubles: half-warp phases, 16 ways each
 //   padded_double       fixed     the padded tile of doubles: no conflict
 //   shared_stride       sweep     the copy through shared memory, lanes `stride` words apart:
@@ -40,8 +42,9 @@ lab make_lab_06_bank_conflicts() {
   exercise_spec ex = new_exercise(l.id, transpose_default_side, grade_transpose);
   // The float transposes: the exercise's own problem (the doubles and the copies move other
   // data).
-  ex.graded_variants = {"naive_row_read", "naive_col_read", "shared_tile", "padded",
-                        "swizzled",       "tile_rows",      "tile64_rows", "tile64_vec4"};
+  ex.graded_variants = {"naive_row_read", "naive_col_read", "shared_tile",
+                        "padded",         "swizzled",       "tile_rows",
+                        "tile64_rows",    "tile64_vec4",    "tile64_vec4_row_order"};
   ex.bound_other_memory_paths = true;
   // The conflict-free transpose the exercise becomes, timed beside it.
   ex.speed_reference = "padded";

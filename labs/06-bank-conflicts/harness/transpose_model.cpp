@@ -45,6 +45,8 @@ const std::pair<kernel, kernel_shape> kernel_shapes[] = {
     {kernel::tile_rows, {4, tr::strip_rows, moves::tile, L::padded}},
     {kernel::tile64_rows, {4, tr::strip_rows, moves::tile, L::padded, tr::wide_tile_dim}},
     {kernel::tile64_vec4, {4, tr::strip_rows, moves::chunks, L::plain, tr::wide_tile_dim}},
+    {kernel::tile64_vec4_row_order,
+     {4, tr::strip_rows, moves::chunks, L::plain, tr::wide_tile_dim}},
     {kernel::shared_tile_double, {8, tr::one_element_rows, moves::tile, L::plain}},
     {kernel::padded_double, {8, tr::one_element_rows, moves::tile, L::padded}},
     {kernel::shared_stride, {4, tr::strip_rows, moves::stride, L::plain}},
@@ -83,8 +85,10 @@ warp_access shared_access(access_kind kind, const warp_threads_2d& w, unsigned b
       });
 }
 
-// tile64_vec4 (transpose_chunked.cu), at sides where chunks_fit: each step a lane moves one
-// chunk of 4 floats, 16 bytes a load and a store, 4 bytes a shared read.
+// tile64_vec4 and tile64_vec4_row_order (transpose_chunked.cu), at sides where chunks_fit: each
+// step a lane moves one chunk of 4 floats, 16 bytes a load and a store, 4 bytes a shared read.
+// (bx, by) is the tile a block takes (column_order_tile in tile64_vec4); every tile is taken
+// once in either order, so summing over tiles is summing over blocks.
 void record_chunks(model::access_model& m, const warp_threads_2d& w, std::size_t rows,
                    std::size_t cols, unsigned bx, unsigned by) {
   const unsigned ty = w.thread_y(0), side = tr::wide_tile_dim;
@@ -92,8 +96,8 @@ void record_chunks(model::access_model& m, const warp_threads_2d& w, std::size_t
   for (unsigned j = 0; j < tr::chunk_steps; ++j) {
     // Input row r, columns c .. c + 3, into its chunk of the tile.
     const auto input = [&](unsigned lane) -> std::optional<std::size_t> {
-      const std::size_t r = tr::tile_row(by, tr::chunk_row(lane, ty, j), side);
-      const std::size_t c = tr::tile_col(bx, tr::chunk_first_col(lane, ty, j), side);
+      const std::size_t r = tr::tile_row(by, tr::load_chunk_row(lane, ty, j), side);
+      const std::size_t c = tr::tile_col(bx, tr::load_chunk_first_col(lane), side);
       if (!(r < rows && c < cols)) return std::nullopt;
       return tr::element_index(r, c, cols);
     };
@@ -102,15 +106,15 @@ void record_chunks(model::access_model& m, const warp_threads_2d& w, std::size_t
         memory_space::shared, access_kind::store, 16, w,
         [&](const warp_threads_2d&, unsigned lane) -> std::optional<std::uint64_t> {
           if (!input(lane)) return std::nullopt;
-          return word_bytes(
-              tr::chunked_tile_word(tr::chunk_row(lane, ty, j), tr::chunk_first_col(lane, ty, j)));
+          return word_bytes(tr::chunked_tile_word(tr::load_chunk_row(lane, ty, j),
+                                                  tr::load_chunk_first_col(lane)));
         }));
   }
   for (unsigned j = 0; j < tr::chunk_steps; ++j) {
     // Output row c (input column c), its elements from input rows r0 .. r0 + 3.
     const auto output = [&](unsigned lane) -> std::optional<std::size_t> {
-      const std::size_t c = tr::tile_col(bx, tr::chunk_row(lane, ty, j), side);
-      const std::size_t r0 = tr::tile_row(by, tr::chunk_first_col(lane, ty, j), side);
+      const std::size_t c = tr::tile_col(bx, tr::store_chunk_row(lane, ty, j), side);
+      const std::size_t r0 = tr::tile_row(by, tr::store_chunk_first_col(lane, ty, j), side);
       if (!(c < cols && r0 < rows)) return std::nullopt;
       return tr::element_index(c, r0, rows);
     };
@@ -119,8 +123,8 @@ void record_chunks(model::access_model& m, const warp_threads_2d& w, std::size_t
           memory_space::shared, access_kind::load, 4, w,
           [&](const warp_threads_2d&, unsigned lane) -> std::optional<std::uint64_t> {
             if (!output(lane)) return std::nullopt;
-            return word_bytes(tr::chunked_tile_word(tr::chunk_first_col(lane, ty, j) + i,
-                                                    tr::chunk_row(lane, ty, j)));
+            return word_bytes(tr::chunked_tile_word(tr::store_chunk_first_col(lane, ty, j) + i,
+                                                    tr::store_chunk_row(lane, ty, j)));
           }));
     m.record(global_access(access_kind::store, w, 1, 16, output, sizeof(float)));
   }
@@ -242,10 +246,11 @@ block_grid grid_of(const kernel_shape& s, std::size_t rows, std::size_t cols) {
   return g;
 }
 
-// The kernel a variant runs at rows x cols: tile64_vec4's launcher runs tile64_rows's where the
+// The kernel a variant runs at rows x cols: the tile64_vec4 launchers run tile64_rows's where the
 // chunks do not fit.
 kernel kernel_run(kernel k, std::size_t rows, std::size_t cols) {
-  return k == kernel::tile64_vec4 && !tr::chunks_fit(rows, cols) ? kernel::tile64_rows : k;
+  const bool chunked = k == kernel::tile64_vec4 || k == kernel::tile64_vec4_row_order;
+  return chunked && !tr::chunks_fit(rows, cols) ? kernel::tile64_rows : k;
 }
 
 void check(kernel k, std::size_t rows, std::size_t cols, unsigned stride) {

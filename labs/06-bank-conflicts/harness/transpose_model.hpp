@@ -28,6 +28,7 @@ enum class kernel {
   tile_rows,
   tile64_rows,
   tile64_vec4,
+  tile64_vec4_row_order,
   shared_tile_double,
   padded_double,
   shared_stride,
@@ -37,7 +38,7 @@ using model::buffer_base;
 using model::walk;
 
 // The bytes of one element (4 for float, 8 for double), the rows of threads of a block and the
-// side of its tile (32, or 64 for tile64_rows and tile64_vec4).
+// side of its tile (32, or 64 for tile64_rows and the two tile64_vec4).
 unsigned element_bytes(kernel k);
 unsigned block_rows(kernel k);
 unsigned tile_side(kernel k);

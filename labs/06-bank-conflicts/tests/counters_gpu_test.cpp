@@ -78,8 +78,9 @@ TEST_F(transpose_counters, shared_wavefronts_and_conflicts_equal_the_model) {
   // 1000: tile64_vec4's 16-byte chunks (its side a multiple of 4, not of 64: edge guards).
   for (const std::size_t n :
        {cudalab::labs::transpose_default_side, std::size_t{8191}, std::size_t{1000}})
-    for (const char* name : {"shared_tile", "padded", "swizzled", "tile_rows", "tile64_rows",
-                             "tile64_vec4", "shared_tile_double", "padded_double"}) {
+    for (const char* name :
+         {"shared_tile", "padded", "swizzled", "tile_rows", "tile64_rows", "tile64_vec4",
+          "tile64_vec4_row_order", "shared_tile_double", "padded_double"}) {
       SCOPED_TRACE(testing::Message() << name << " n=" << n);
       const auto model = cudalab::labs::transpose_model::predict(*spec_named(name).model, n, n);
       auto m = measure(spec_named(name), n, n, 1);
@@ -108,7 +109,8 @@ TEST_F(transpose_counters, the_stride_sweep_conflicts_gcd_of_stride_and_32_ways)
 
 TEST_F(transpose_counters, coalesced_kernels_move_the_ideal_dram_bytes_at_8192) {
   const std::size_t n = 8192;
-  for (const char* name : {"copy", "padded", "tile_rows", "tile64_rows", "tile64_vec4"}) {
+  for (const char* name :
+       {"copy", "padded", "tile_rows", "tile64_rows", "tile64_vec4", "tile64_vec4_row_order"}) {
     const transpose_spec& spec = spec_named(name);
     auto m = measure(spec, n, n, 1);
     const double ideal = cudalab::labs::transpose_ideal(n, n, spec.element_bytes()).bytes;

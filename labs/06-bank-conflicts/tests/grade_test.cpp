@@ -32,7 +32,7 @@ result_row modelled(kernel k, double extra_conflicts = 0.0, bool correct = true)
 
 TEST(transpose_grade, the_conflict_free_tiles_pass_every_line) {
   for (kernel k : {kernel::padded, kernel::swizzled, kernel::tile_rows, kernel::tile64_rows,
-                   kernel::tile64_vec4}) {
+                   kernel::tile64_vec4, kernel::tile64_vec4_row_order}) {
     const grade_report g = grade_transpose(modelled(k), {});
     EXPECT_TRUE(g.passed()) << static_cast<int>(k) << "\n" << describe(g);
     EXPECT_EQ(g.lines.size(), 5u);

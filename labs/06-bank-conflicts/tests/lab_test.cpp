@@ -38,7 +38,8 @@ TEST(transpose_lab, registers_each_variant_with_its_role) {
        {variant_role::naive,
         {"naive_row_read", "naive_col_read", "shared_tile", "shared_tile_double", "shared_stride"}},
        {variant_role::fixed,
-        {"padded", "swizzled", "tile_rows", "tile64_rows", "tile64_vec4", "padded_double"}},
+        {"padded", "swizzled", "tile_rows", "tile64_rows", "tile64_vec4", "tile64_vec4_row_order",
+         "padded_double"}},
        {variant_role::exercise, {"exercise"}}});
   ASSERT_TRUE(l.find("shared_stride")->sweep);
   const sweep_spec& sweep = *l.find("shared_stride")->sweep;
@@ -111,7 +112,8 @@ TEST(transpose_lab, the_grader_grades_the_float_transposes_at_the_default_side) 
   EXPECT_EQ(l.exercise->size, transpose_default_side);
   EXPECT_EQ(testing::graded_variant_names(l),
             (std::vector<std::string>{"naive_row_read", "naive_col_read", "shared_tile", "padded",
-                                      "swizzled", "tile_rows", "tile64_rows", "tile64_vec4"}));
+                                      "swizzled", "tile_rows", "tile64_rows", "tile64_vec4",
+                                      "tile64_vec4_row_order"}));
 }
 
 TEST(transpose_data, inputs_are_never_zero_exact_and_the_band_holds_nan) {

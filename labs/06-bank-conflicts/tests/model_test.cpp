@@ -90,10 +90,10 @@ TEST(transpose_model, tiles_are_coalesced_both_ways) {
   }
 }
 
-// tile64_vec4 at n = 1024: a warp's load or store is 4 rows of 128 bytes, 16 whole sectors (the
-// ideal bytes in a quarter of the 4-byte kernels' requests); its STS.128 take the 4 wavefronts of
-// 512 bytes and its 4-byte column reads one each, no conflict. At a side that is not a multiple
-// of 4 it runs tile64_rows's kernel and counts.
+// tile64_vec4 at n = 1024: a warp's load is 2 rows of 256 bytes and its store 4 rows of 128 bytes,
+// 16 whole sectors each (the ideal bytes in a quarter of the 4-byte kernels' requests); its
+// STS.128 take the 4 wavefronts of 512 bytes and its 4-byte column reads one each, no conflict. At
+// a side that is not a multiple of 4 it runs tile64_rows's kernel and counts.
 TEST(transpose_model, tile64_vec4_moves_whole_sectors_in_16_byte_chunks) {
   const uint64_t n = 1024, chunks_a_warp = 32, requests = n * n / 4 / chunks_a_warp;
   const auto c = tm::predict(kernel::tile64_vec4, n, n);
@@ -113,6 +113,10 @@ TEST(transpose_model, tile64_vec4_moves_whole_sectors_in_16_byte_chunks) {
               tm::predict(kernel::tile64_rows, rows, cols));
   EXPECT_FALSE(tm::predict(kernel::tile64_vec4, 1000, 1004) ==
                tm::predict(kernel::tile64_rows, 1000, 1004));
+  // The order of the blocks changes no count.
+  for (const auto& [rows, cols] : {std::pair<uint64_t, uint64_t>{1024, 1024}, {1000, 1004}})
+    EXPECT_EQ(tm::predict(kernel::tile64_vec4_row_order, rows, cols),
+              tm::predict(kernel::tile64_vec4, rows, cols));
 }
 
 TEST(transpose_model, plain_tile_column_reads_are_32_way_padded_and_swizzled_none) {
@@ -121,7 +125,7 @@ TEST(transpose_model, plain_tile_column_reads_are_32_way_padded_and_swizzled_non
   EXPECT_EQ(plain.shared_ld_wavefronts, 32 * reads);  // 1,048,576 at n = 1024
   EXPECT_EQ(plain.shared_ld_conflicts, 31 * reads);   // 1,015,808
   for (kernel k : {kernel::padded, kernel::swizzled, kernel::tile_rows, kernel::tile64_rows,
-                   kernel::tile64_vec4}) {
+                   kernel::tile64_vec4, kernel::tile64_vec4_row_order}) {
     const auto c = tm::predict(k, n, n);
     EXPECT_EQ(c.shared_ld_wavefronts, reads) << static_cast<int>(k);
     EXPECT_EQ(c.shared_ld_conflicts, 0u) << static_cast<int>(k);
@@ -216,10 +220,19 @@ TEST(transpose_model, odd_sides_equal_the_count_of_the_guards) {
 TEST(transpose_model, block_classes_equal_walking_every_block) {
   const std::pair<uint64_t, uint64_t> sides[] = {{1, 1},   {37, 70},  {70, 37},
                                                  {64, 96}, {33, 101}, {100, 132}};
-  const kernel all[] = {kernel::copy,           kernel::copy_restrict,      kernel::naive_row_read,
-                        kernel::naive_col_read, kernel::shared_tile,        kernel::padded,
-                        kernel::swizzled,       kernel::tile_rows,          kernel::tile64_rows,
-                        kernel::tile64_vec4,    kernel::shared_tile_double, kernel::padded_double};
+  const kernel all[] = {kernel::copy,
+                        kernel::copy_restrict,
+                        kernel::naive_row_read,
+                        kernel::naive_col_read,
+                        kernel::shared_tile,
+                        kernel::padded,
+                        kernel::swizzled,
+                        kernel::tile_rows,
+                        kernel::tile64_rows,
+                        kernel::tile64_vec4,
+                        kernel::tile64_vec4_row_order,
+                        kernel::shared_tile_double,
+                        kernel::padded_double};
   for (const auto& [rows, cols] : sides) {
     for (kernel k : all) {
       SCOPED_TRACE(testing::Message() << static_cast<int>(k) << " " << rows << " x " << cols);

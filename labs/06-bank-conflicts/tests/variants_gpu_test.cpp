@@ -64,7 +64,8 @@ TEST_F(transpose_gpu, the_stride_sweep_copies_at_every_stride) {
 // The benchmark's size through the lab's own variants (square, n from the launch config).
 TEST_F(transpose_gpu, the_benchmark_side_runs_through_the_lab) {
   const cudalab::lab l = cudalab::labs::make_lab_06_bank_conflicts();
-  for (const char* name : {"copy", "tile_rows", "tile64_rows", "tile64_vec4", "padded_double"}) {
+  for (const char* name : {"copy", "tile_rows", "tile64_rows", "tile64_vec4",
+                           "tile64_vec4_row_order", "padded_double"}) {
     auto p = l.find(name)->prepare(cudalab::launch_config{8192, 256, 0}, m_stream->get());
     p->upload(m_stream->get());
     p->reset(m_stream->get());

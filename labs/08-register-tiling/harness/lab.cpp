@@ -56,6 +56,11 @@ template <kernel_resources (*Query)(unsigned)>
 std::vector<kernel_resources> configured_kernel(const launch_config& c) {
   return {Query(static_cast<unsigned>(c.param))};
 }
+// The same for a kernel built apart for some sides (cp_async_pipeline).
+template <kernel_resources (*Query)(unsigned, std::size_t)>
+std::vector<kernel_resources> configured_kernel(const launch_config& c) {
+  return {Query(static_cast<unsigned>(c.param), c.size)};
+}
 
 }  // namespace
 

@@ -227,7 +227,8 @@ model::access_counts block_tiled_block(kernel k, const mm::block_tiling& t, bool
               const warp_access copy = lanes(memory_space::global, access_kind::load, bytes, w,
                                              [&](unsigned th) { return at(th, q); });
               m.record(copy, times);
-              if (any_lane(copy)) predicated_off_lds += predicated_off_lds_per_ldgsts * times;
+              if (wide_copies || any_lane(copy))  // predicated, or behind a branch
+                predicated_off_lds += predicated_off_lds_per_ldgsts * times;
               m.record(lanes(memory_space::shared, access_kind::store, bytes, w,
                              [&](unsigned th) -> std::optional<std::uint64_t> {
                                if (at(th, q)) return std::nullopt;

@@ -49,9 +49,12 @@ using model::buffer_base;
 using model::walk;
 
 // The LDS that the compiler (CUDA 13.0, sm_90) puts before every LDGSTS, predicated off for
-// every thread. The LDGSTS and its three sit behind a branch that a warp with no copying lane
-// skips (cuobjdump -sass), so a warp runs them once for each LDGSTS it issues with an active
-// lane, that is once for each of its cp.async load requests.
+// every thread. In the pipeline's kernel for any side the LDGSTS and its three sit behind a
+// branch that a warp with no copying lane skips, so a warp runs them once for each LDGSTS it
+// issues with an active lane, that is once for each of its cp.async load requests. In its kernel
+// for sides that are multiples of 8 (only 16-byte copies) every LDGSTS is predicated instead, and
+// a warp runs the three before each of its copies, copying lane or not (cuobjdump -sass of both:
+// matmul_cp_async_pipeline.cu).
 inline constexpr std::uint64_t predicated_off_lds_per_ldgsts = 3;
 
 // The tiling of a block-tiled kernel (coarse_1d to cp_async_pipeline; `config` is warp_tiled's

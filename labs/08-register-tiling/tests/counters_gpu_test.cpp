@@ -37,7 +37,9 @@ std::vector<result_row> run_every_variant(std::size_t n, bool counters) {
 }
 
 TEST_F(regtile_counters, every_variant_verifies_and_equals_the_model_at_odd_and_aligned_sides) {
-  for (std::size_t n : {std::size_t{77}, std::size_t{1001}, std::size_t{1028}, std::size_t{1024}}) {
+  // 1000: a multiple of 8 with partial tiles (the pipeline's predicated copies, regtile_model.hpp).
+  for (std::size_t n : {std::size_t{77}, std::size_t{1001}, std::size_t{1028}, std::size_t{1024},
+                        std::size_t{1000}}) {
     for (const result_row& row : run_every_variant(n, true)) {
       SCOPED_TRACE(row.variant_name + " config " + std::to_string(row.config.param) + " n " +
                    std::to_string(n));
@@ -95,7 +97,13 @@ TEST_F(regtile_counters, large_sides_verify_by_sample_and_report_resources) {
     if (row.variant_name == "cublas") continue;
     ASSERT_FALSE(row.resources.empty());
     EXPECT_GT(row.resources.front().registers, 0);
-    EXPECT_EQ(row.resources.front().local_bytes, 0u) << "spills";
+    // Configuration 6 of the pipeline trades a few spilled registers for a third block an SM
+    // (min_blocks_per_sm in matmul_cp_async_pipeline.cu); every other kernel spills none.
+    const bool spills_by_design = row.variant_name == "cp_async_pipeline" && row.config.param == 6;
+    if (spills_by_design)
+      EXPECT_GT(row.resources.front().local_bytes, 0u) << "the lesson says configuration 6 spills";
+    else
+      EXPECT_EQ(row.resources.front().local_bytes, 0u) << "spills";
     EXPECT_GT(row.resources.front().blocks_per_sm, 0);
   }
 }
