@@ -92,17 +92,19 @@ std::optional<missing_kernel_image> check_kernel_image(const std::vector<cuda_ar
   if (find_kernel_image(built, major, minor) != kernel_image::none) return std::nullopt;
   const int device = major * 10 + minor;
   missing_kernel_image m;
-  m.what = "this cudalab holds GPU code for " + describe(built) + " only, none of which the " +
-           std::string(device_name) + " (compute capability " + std::to_string(major) + "." +
-           std::to_string(minor) + ") can run";
+  // The error line stays short whatever the GPU's name; what the build holds goes in the fix,
+  // which the tool wraps.
+  m.what = "this build has no GPU code for the " + std::string(device_name) +
+           " (compute capability " + std::to_string(major) + "." + std::to_string(minor) + ")";
+  const std::string holds = "it holds " + describe(built) + " only; ";
   if (device < oldest_buildable) {
-    m.fix =
-        "CUDA 13 builds code for compute capability 7.5 and newer only (the counters need "
-        "7.5 too): run cudalab on a newer GPU";
+    m.fix = holds +
+            "CUDA 13 builds code for compute capability 7.5 and newer only (the counters need "
+            "7.5 too): run cudalab on a newer GPU";
     return m;
   }
   const std::string arch = std::to_string(device);
-  m.fix = "build for " + sm(device) +
+  m.fix = holds + "build for " + sm(device) +
           ": `cmake --preset release -DCMAKE_CUDA_ARCHITECTURES=" + arch +
           " && cmake --build --preset release`, or `CUDAARCHS=" + arch +
           " scripts/setup.sh` (`native` builds for the GPUs of the machine that configures)";

@@ -26,7 +26,16 @@ void write_grade_text(std::ostream& out, const lab& l, const grade_outcome& outc
   for (const grade_line& line : outcome.report.lines)
     write_fitted(out, "  ", "      ", line.text + grade_verdict(line.ok));
   const bool passed = outcome.report.passed();
-  out << (passed ? "PASS" : "FAIL") << "\n";
+  const std::size_t unchecked = outcome.report.unchecked();
+  if (passed && unchecked > 0)
+    // A pass is only as good as what was checked: say what it stands without.
+    write_fitted(out, "", "      ",
+                 "PASS without " + std::to_string(unchecked) + " line" +
+                     (unchecked == 1 ? "" : "s") +
+                     " (n/a above): a run with hardware counters checks " +
+                     (unchecked == 1 ? "it" : "them"));
+  else
+    out << (passed ? "PASS" : "FAIL") << "\n";
   if (!passed && !outcome.report.hint().empty())
     write_fitted(out, "hint: ", "      ", outcome.report.hint());
 }
@@ -37,6 +46,7 @@ void write_grade_json(std::ostream& out, const lab& l, const grade_outcome& outc
   doc["exercise"] = l.exercise->file;
   doc["graded_from"] = outcome.exercise.counters.from_trace ? "trace" : "counters";
   doc["passed"] = outcome.report.passed();
+  doc["unchecked"] = outcome.report.unchecked();  // lines that passed as n/a
   // Each criterion as the grader recorded it: its key, its numbers and where its bound comes
   // from (null where the line is judged otherwise), its verdict and, when it failed, its hint.
   doc["criteria"] = nlohmann::ordered_json::array();
@@ -55,6 +65,7 @@ void write_grade_json(std::ostream& out, const lab& l, const grade_outcome& outc
     c["bound"] = number(line.bound);
     c["bound_from"] = text(line.bound_from);
     c["ok"] = line.ok;
+    c["checked"] = !line.unchecked;
     c["hint"] = line.ok ? "" : line.hint;
     doc["criteria"].push_back(std::move(c));
   }

@@ -81,14 +81,23 @@ TEST(kernel_image, a_gpu_without_code_is_told_the_architecture_and_the_command) 
   const auto missing = check_kernel_image(list("90"), 8, 0, "NVIDIA A100-SXM4-80GB");
   ASSERT_TRUE(missing.has_value());
   EXPECT_EQ(missing->what,
-            "this cudalab holds GPU code for sm_90 + PTX compute_90 only, none of which the "
-            "NVIDIA A100-SXM4-80GB (compute capability 8.0) can run");
+            "this build has no GPU code for the NVIDIA A100-SXM4-80GB (compute capability 8.0)");
+  EXPECT_EQ(missing->fix.rfind("it holds sm_90 + PTX compute_90 only; ", 0), 0) << missing->fix;
   EXPECT_NE(missing->fix.find("build for sm_80: `cmake --preset release "
                               "-DCMAKE_CUDA_ARCHITECTURES=80 && cmake --build --preset release`"),
             std::string::npos)
       << missing->fix;
   EXPECT_NE(missing->fix.find("`CUDAARCHS=80 scripts/setup.sh`"), std::string::npos)
       << missing->fix;
+}
+
+// The tool prints "cudalab: " and the error on one line and wraps the fix; the line must fit
+// its 120 columns for a long GPU name and a build for many architectures.
+TEST(kernel_image, the_error_line_fits_120_columns_for_a_long_gpu_name) {
+  const auto missing = check_kernel_image(list("75-real;80-real;86-real;89-real;90-real;120-real"),
+                                          10, 3, "NVIDIA RTX PRO 6000 Blackwell Server Edition");
+  ASSERT_TRUE(missing.has_value());
+  EXPECT_LE(std::string("cudalab: ").size() + missing->what.size(), 120u) << missing->what;
 }
 
 TEST(kernel_image, a_gpu_older_than_cuda_13_supports_gets_no_build_command) {

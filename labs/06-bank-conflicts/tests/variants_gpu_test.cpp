@@ -31,9 +31,13 @@ class transpose_gpu : public cudalab::testing::stream_test {
   }
 };
 
-// Square and rectangular, 1 to a few thousand: partial tiles in either axis or both.
-const std::pair<std::size_t, std::size_t> sides[] = {{1, 1},     {7, 33},      {33, 7}, {77, 1003},
-                                                     {1003, 45}, {1001, 1001}, {64, 96}};
+// Square and rectangular, 1 to a few thousand: partial tiles in either axis or both. 200 x 452
+// and 452 x 200 are multiples of 4 (tile64_vec4's 16-byte chunks) with grids of 8 x 4 and 4 x 8
+// tiles, so taking the tiles down the columns must map a block to its tile in a grid that is
+// not square.
+const std::pair<std::size_t, std::size_t> sides[] = {{1, 1},     {7, 33},    {33, 7},
+                                                     {77, 1003}, {1003, 45}, {1001, 1001},
+                                                     {64, 96},   {200, 452}, {452, 200}};
 
 TEST_F(transpose_gpu, every_variant_is_exact_at_odd_and_rectangular_sides) {
   for (const transpose_spec& spec : cudalab::labs::transpose_specs())

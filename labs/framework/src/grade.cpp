@@ -119,14 +119,10 @@ void add_other_memory_paths_line(grade_report& report, const result_row& exercis
   if (exercise.counters.from_trace) {
     // The tracer records each access by its address, not the instruction's class: it cannot
     // tell an atomic, a texture fetch or a generic access from a load. The line is left to the
-    // counters rather than failing every solution graded without them.
-    grade_line line;
-    line.key = "other_memory_paths";
-    line.text =
-        "other memory paths n/a: the memory tracer does not count atomics, texture or "
-        "generic LD/ST";
-    line.ok = true;
-    report.lines.push_back(std::move(line));
+    // counters rather than failing every solution graded without them; the verdict says so.
+    report.add_unchecked("other_memory_paths",
+                         "other memory paths n/a: the memory tracer does not count atomics, "
+                         "texture or generic LD/ST");
     return;
   }
   double mine = 0, bound = 0;
@@ -179,9 +175,10 @@ void add_fp32_fma_lines(grade_sheet& g, const result_row& ex) {
       "The lesson's product runs on the FP32 FMA pipes: compute each multiply-add with a float "
       "multiply-add, not a tensor-core instruction (wmma, mma) or another type.";
   if (ex.counters.from_trace) {
-    g.line("ffma", true,
-           "FFMA and tensor-core instructions n/a: the memory tracer sees memory accesses, not "
-           "instructions");
+    g.unchecked(
+        "ffma",
+        "FFMA and tensor-core instructions n/a: the memory tracer sees memory accesses, not "
+        "instructions");
     return;
   }
   if (!g.bounded("ffma", "FFMA", counter_total(ex, "ffma_thread_inst"), bound_kind::at_least,
@@ -189,10 +186,9 @@ void add_fp32_fma_lines(grade_sheet& g, const result_row& ex) {
     g.advise(advice);
   const auto missing = ex.counters.missing.find(find_metric("tensor_inst")->key());
   if (missing != ex.counters.missing.end())
-    g.line("tensor_inst", true,
-           "tensor-core instructions n/a (" + missing->second +
-               "): the FFMA line holds the "
-               "arithmetic");
+    g.unchecked("tensor_inst", "tensor-core instructions n/a (" + missing->second +
+                                   "): the FFMA line holds the "
+                                   "arithmetic");
   else if (!g.bounded("tensor_inst", "tensor-core instructions", counter_total(ex, "tensor_inst"),
                       bound_kind::at_most, 0, "the lesson's product runs on the FMA pipes"))
     g.advise(advice);
@@ -203,7 +199,7 @@ void add_speed_line(grade_report& report, const result_row& exercise, const resu
   if (timed_under_tracer(exercise)) {
     // Every kernel of the tracer's process runs patched: no time there is the learner's. The
     // lesson's own lines judge the kernel; this floor waits for a run with counters.
-    report.add("speed", true, "speed n/a: timed under the memory tracer, so not graded here");
+    report.add_unchecked("speed", "speed n/a: timed under the memory tracer, so not graded here");
     return;
   }
   grade_line line;
@@ -281,6 +277,10 @@ grade_sheet::grade_sheet(const result_row& ex, const std::string& advice_if_wron
     : m_correct(ex.verification.ok) {
   line("correct", m_correct, "correct: " + ex.verification.detail);
   advise(advice_if_wrong);
+}
+
+void grade_sheet::unchecked(std::string key, std::string text) {
+  m_report.add_unchecked(std::move(key), std::move(text));
 }
 
 bool grade_sheet::line(std::string key, bool ok, std::string text) {

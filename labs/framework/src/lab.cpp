@@ -85,6 +85,16 @@ std::string grade_report::hint() const {
   return out;
 }
 
+void grade_report::add_unchecked(std::string key, std::string text) {
+  add(std::move(key), true, std::move(text));
+  lines.back().unchecked = true;
+}
+
+std::size_t grade_report::unchecked() const {
+  return static_cast<std::size_t>(
+      std::count_if(lines.begin(), lines.end(), [](const grade_line& l) { return l.unchecked; }));
+}
+
 void grade_report::add(std::string key, bool ok, std::string text, std::string hint) {
   grade_line line;
   line.key = std::move(key);

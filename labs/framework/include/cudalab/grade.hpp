@@ -81,6 +81,8 @@ class grade_sheet {
   bool correct() const { return m_correct; }
   // Adds line `key` reading `text`, judged `ok`; returns `ok`.
   bool line(std::string key, bool ok, std::string text);
+  // Adds an n/a line that passes unchecked (grade_line::unchecked).
+  void unchecked(std::string key, std::string text);
   // Adds line `key` reading "<label> <measured> <= <bound> (<bound_from>)" (">=" for at_least),
   // the numbers printed with `number_format`; ok when `measured` stays on its side of `bound`.
   // A missing figure reads "n/a" and fails. Returns the verdict.

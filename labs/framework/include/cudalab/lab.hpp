@@ -207,6 +207,10 @@ struct grade_line {
   std::optional<double> bound;
   std::string bound_from;  // where the bound comes from: "the padded transpose, predicted"
   std::string hint;        // what to do about it, shown when it fails
+  // An n/a line that passes only because this run lacks its witness (the counters were refused
+  // and the tracer cannot see it, or a counter is missing on this chip): the verdict says how
+  // many of these a PASS stands on.
+  bool unchecked = false;
 };
 
 // How `cudalab check <lab>` grades the learner's exercise (labs/NN-name/exercise.cu).
@@ -220,6 +224,10 @@ struct grade_report {
   const grade_line* find(std::string_view key) const;
   // Adds a line judged otherwise than against a bound (correctness, the inventory, an n/a).
   void add(std::string key, bool ok, std::string text, std::string hint = {});
+  // Adds an n/a line that passes unchecked (grade_line::unchecked).
+  void add_unchecked(std::string key, std::string text);
+  // How many lines passed unchecked.
+  std::size_t unchecked() const;
 };
 
 // The end of every printed grader line: "  ok" or "  FAIL".

@@ -101,6 +101,28 @@ TEST(grade_text, a_pass_prints_no_hint) {
             "  correct: max abs err 0 (exact), in place and out  ok\nPASS\n");
 }
 
+// Under the memory tracer some lines cannot be measured and pass as n/a; the verdict must not
+// read as a full pass.
+TEST(grade_text, a_pass_that_stands_without_some_lines_says_how_many) {
+  grade_outcome o = failed_outcome();
+  o.report.lines.pop_back();
+  o.report.add_unchecked("other_memory_paths", "other memory paths n/a: the tracer cannot see");
+  o.report.add_unchecked("speed", "speed n/a: timed under the memory tracer");
+  ASSERT_TRUE(o.report.passed());
+  std::ostringstream out;
+  write_grade_text(out, lab_with_exercise(), o);
+  const std::vector<std::string> lines = lines_of(out.str());
+  ASSERT_EQ(lines.size(), 5u) << out.str();
+  EXPECT_EQ(lines[4], "PASS without 2 lines (n/a above): a run with hardware counters checks them");
+  std::ostringstream json;
+  write_grade_json(json, lab_with_exercise(), o);
+  const nlohmann::json doc = nlohmann::json::parse(json.str());
+  EXPECT_TRUE(doc["passed"].get<bool>());
+  EXPECT_EQ(doc["unchecked"], 2);
+  EXPECT_TRUE(doc["criteria"][0]["checked"].get<bool>());
+  EXPECT_FALSE(doc["criteria"][2]["checked"].get<bool>());
+}
+
 // The hanging indent both check's lines and the tool's "  fix:" lines are written with.
 TEST(hanging_lines, keep_a_fitting_text_as_written_and_wrap_the_rest_under_its_label) {
   EXPECT_EQ(hanging_lines("  ", "      ", "a  ok", 120), std::vector<std::string>{"  a  ok"});
