@@ -21,8 +21,8 @@
 // conflict-free layout's), B by 16-byte copies only when every row of B starts on a 32-byte
 // sector (n % 8 == 0, rows_are_32_byte_aligned, which says why), else by 4-byte copies; the L1
 // counts each of these copies as the global load it is, by the sectors its lanes touch (measured
-// at n = 77, 1001, 1024 and 1028; a 16-byte copy on a row that starts mid-sector is counted
-// otherwise).
+// at n = 77, 1000, 1001, 1024 and 1028, labs/08-register-tiling/tests/counters_gpu_test.cpp; a
+// 16-byte copy on a row that starts mid-sector is counted otherwise).
 //
 // Block b computes the tile grouped_tile gives it (groups of 8 rows of tiles), not tile b in
 // row order: the blocks resident together then share rows of A and columns of B in L2.
@@ -49,8 +49,11 @@ namespace {
 // registers allow (at most 255 a thread at 128 threads, 128 at 256), four of configuration 3
 // (at most 128 registers of 128 threads), one of configuration 2 (8 warps of 128 outputs), three
 // of configuration 6 (at most 168 registers: its 96 outputs need more, and ptxas spills a few
-// to local memory, which `cudalab run 08 --details cp_async_pipeline` prints; at two blocks it
-// spills none and was measured slower on an H200 at n = 8192).
+// to local memory, which `cudalab run 08 --details cp_async_pipeline --sweep config=6` prints).
+// Whether three blocks with the spill beat two (where a thread may hold up to 255) is not
+// measured: `cudalab run 08 --variant cp_async_pipeline --sweep config=6 --size 4096,8192
+// --no-counters` in a build with min_blocks_per_sm[6] = 2, beside the same run in this one,
+// decides it.
 constexpr unsigned min_blocks_per_sm[warp_tiled_configs] = {2, 2, 1, 4, 2, 2, 3};
 
 template <unsigned Config>
@@ -113,15 +116,18 @@ struct pipeline {
 
 // Configuration 0: (128, 2) asks for two blocks an SM, which at 65,536 registers allows 256 a
 // thread: no tighter than the hardware's own 255, so it only says what the kernel is built for.
-// The 16 staging registers of A come on top of warp_tiled's 227 (fewer in the release build:
-// the compiler reuses some; `cudalab run 08 --details cp_async_pipeline` prints the count).
+// The 16 staging registers of A come on top of warp_tiled's 227; the compiler reuses some, and
+// the two forms below differ (`cudalab run 08 --details cp_async_pipeline` prints the count of
+// the form that runs).
 //
 // Each configuration is built twice. Aligned: for sides that are multiples of 8 (every row of
 // both matrices starts on a 32-byte sector, rows_are_32_byte_aligned), where both tiles move
 // 16 bytes at a time, known when the kernel is compiled, so that it holds no code or registers
-// for 4-byte moves (docs/benchmarks.md gives what that was worth, most in configuration 6, where
-// the registers are tightest). Not aligned: every other side, the width decided at run time as in
-// warp_tiled. The launcher picks by n.
+// for 4-byte moves. Not aligned: every other side, the width decided at run time as in
+// warp_tiled. The launcher picks by n (kernel_for). What the aligned form is worth in time is not
+// measured: the launcher never gives the general form a multiple of 8, so the run that decides it
+// is `cudalab run 08 --variant cp_async_pipeline --sweep full --size 4096,8192 --no-counters` in a
+// build whose kernel_for always takes the general form, beside the same run in this one.
 template <unsigned Config, bool Aligned>
 __global__ void __launch_bounds__(warp_tiled_tilings[Config].threads, min_blocks_per_sm[Config])
     cp_async_pipeline_kernel(const float* a, const float* b, float* c, unsigned n) {
@@ -192,7 +198,8 @@ __global__ void __launch_bounds__(warp_tiled_tilings[Config].threads, min_blocks
 }
 
 using product_kernel = void (*)(const float*, const float*, float*, unsigned);
-// A configuration's two kernels: [0] for any side, [1] for sides that are multiples of 8.
+// A configuration's two kernels: [0] for sides that are not multiples of 8 (it is correct for
+// any), [1] for sides that are multiples of 8.
 using kernel_pair = std::array<product_kernel, 2>;
 template <std::size_t... Config>
 constexpr std::array<kernel_pair, sizeof...(Config)> kernels_of(std::index_sequence<Config...>) {

@@ -8,10 +8,12 @@
 // tile's chunks are swizzled (chunked_tile_word) so that both sides are free of bank conflicts.
 // A warp loads 2 rows of 256 bytes and stores 4 rows of 128 bytes (transpose_index.cuh says why
 // the stores cannot take 256 bytes without a conflict), and the blocks take their tiles down the
-// columns of tiles (column_order_tile): the blocks started together then write adjacent pieces
-// of the same output rows. tile64_vec4_row_order is the same kernel with the blocks taking the
-// tiles along the rows, as every other kernel of the lab does: the same counts (every tile once),
-// a different time (labs/06-bank-conflicts/README.md, question 10).
+// columns of tiles (column_order_tile): if blocks start roughly in the order of their index (a
+// hypothesis: CUDA promises no order), the blocks started together write adjacent pieces of the
+// same output rows. tile64_vec4_row_order is the same kernel with the blocks taking the tiles
+// along the rows, as every other kernel of the lab does: the same exact counts (every tile
+// once: requests, sectors, shared wavefronts), a different time in the one H200 run that times
+// both (labs/06-bank-conflicts/README.md, question 10).
 // A 16-byte access needs its row to start on 16 bytes (chunks_fit: both sides multiples of 4);
 // at other sides the launcher runs tile64_rows's kernel instead, 4 bytes a lane. The guards stay:
 // a side that is a multiple of 4 need not be one of 64.

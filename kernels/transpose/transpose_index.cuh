@@ -3,11 +3,14 @@
 // exactly the addresses the kernels touch.
 //
 // Every kernel of the lab cuts the input into square tiles of side S, one a block (S = 32, or 64
-// for tile64_rows): block (bx, by) holds input rows S by .. S by + S - 1 and columns S bx ..
-// S bx + S - 1. Its threads are 32 x R (R = block_rows): thread (tx, ty) handles local rows ty,
-// ty + R, ... (S / R of them) and local columns tx, tx + 32, ... (S / 32 of them), so lane tx of
-// a warp always walks 32 consecutive columns of a row. Every function takes plain integers,
-// never blockIdx/threadIdx, so the model can call it for any lane of any warp.
+// for tile64_rows and the two tile64_vec4): block (bx, by) holds input rows S by .. S by + S - 1
+// and columns S bx .. S bx + S - 1 (tile64_vec4 maps its blocks onto the tiles in another order:
+// column_order_tile). In the kernels of 4-byte accesses the threads are 32 x R (R = block_rows):
+// thread (tx, ty) handles local rows ty, ty + R, ... (S / R of them) and local columns tx,
+// tx + 32, ... (S / 32 of them), so lane tx of a warp always walks 32 consecutive columns of a
+// row; tile64_vec4's lanes move 16-byte chunks (its comment below). Every function
+// takes plain integers, never blockIdx/threadIdx, so the model can call it for any lane of any
+// warp.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -118,8 +121,10 @@ __host__ __device__ inline unsigned store_chunk_first_col(unsigned lane, unsigne
 }
 // tile64_vec4's order of tiles: block b (blockIdx.y gx + blockIdx.x) takes the tiles down a
 // column first, tile (b / gy, b mod gy) of the gx x gy grid, where every other kernel of the lab
-// takes them along a row. A one-to-one map of the grid onto itself: the traffic is the same, its
-// order differs (blocks started together write adjacent pieces of the same output rows).
+// takes them along a row. A one-to-one map of the grid onto itself: the exact counts are the
+// same, the order of the addresses differs (if blocks start roughly in the order of their index,
+// a hypothesis CUDA does not promise, blocks started together write adjacent pieces of the same
+// output rows).
 struct tile_position {
   unsigned x, y;  // the tile's column and row, in tiles
 };

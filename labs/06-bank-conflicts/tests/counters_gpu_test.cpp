@@ -1,12 +1,16 @@
 // Lab 06 counters against the model, on the release build (-G changes the counts).
 //
 //  - Global load and store requests and sectors are deterministic: equal to the model for every
-//    variant, at odd, rectangular and aligned sides (tile64_vec4's 16-byte chunks at 1024 x 1024
-//    and 1000 x 1004; at odd sides it runs tile64_rows's kernel).
+//    variant at 77 x 1003, 1003 x 45 and 1001 x 1001 (odd sides: rows start off sector
+//    boundaries, and tile64_vec4 runs tile64_rows's kernel), at 1024 x 1024 (a multiple of every
+//    tile: no edge block), and at 1000 x 1004, 200 x 452 and 452 x 200 (multiples of 4 and of no
+//    tile: tile64_vec4's 16-byte chunks with edge guards; the last two with grids of tiles that
+//    are not square).
 //  - Shared wavefronts and bank conflicts, read per instruction by the SASS-level counters
 //    (docs/counters.md), equal the model too: the plain tile's 31 conflicts a column read, the
-//    doubles' half-warp phases and the stride sweep's gcd(stride, 32) ways, at an odd side and
-//    at 8191, where the data stage's own count runs a quarter above them.
+//    doubles' half-warp phases and the stride sweep's gcd(stride, 32) ways: the tiles at 1001,
+//    8191 (where the data stage's own count runs a quarter above them) and 1000 (tile64_vec4's
+//    chunks), the sweep at 1001.
 //  - DRAM bytes are not deterministic (the L2 holds up to 50 MB of the output when the kernel
 //    ends, and of the poison written before it): at 8192 x 8192, where the matrices are five
 //    times the L2, the coalesced kernels move the ideal bytes within 20%.
@@ -58,7 +62,7 @@ const transpose_spec& spec_named(const std::string& name) {
 
 TEST_F(transpose_counters, global_requests_and_sectors_equal_the_model_exactly) {
   const std::pair<std::size_t, std::size_t> sides[] = {
-      {77, 1003}, {1003, 45}, {1001, 1001}, {1024, 1024}, {1000, 1004}};
+      {77, 1003}, {1003, 45}, {1001, 1001}, {1024, 1024}, {1000, 1004}, {200, 452}, {452, 200}};
   for (const auto& [rows, cols] : sides)
     for (const transpose_spec& spec : cudalab::labs::transpose_specs()) {
       const unsigned stride = 5;
