@@ -1,6 +1,7 @@
 #include "cudalab/device.hpp"
 
 #include "cudalab/check.hpp"
+#include "cudalab/user_text.hpp"
 
 #include <cuda_runtime_api.h>
 
@@ -18,31 +19,34 @@ std::string device_facts::compute_capability() const {
   return std::to_string(cc_major) + "." + std::to_string(cc_minor);
 }
 
+std::string no_device_reason(int status, int driver_version, int runtime_version,
+                             const char* cuda_visible_devices) {
+  const auto code = static_cast<cudaError_t>(status);
+  // The runtime says "insufficient driver" both where the driver is too old and where there
+  // is none at all: say which.
+  if (code == cudaErrorInsufficientDriver && driver_version == 0)
+    return "no NVIDIA driver is installed (libcuda.so.1 not found)";
+  if (code == cudaErrorInsufficientDriver)
+    return "the driver runs CUDA " + format_version(driver_version) + ", this build needs " +
+           format_version(runtime_version) + ": update the driver";
+  if (code == cudaErrorNoDevice && cuda_visible_devices)
+    return "CUDA_VISIBLE_DEVICES='" + shown(cuda_visible_devices, 16) +
+           "' leaves no CUDA device visible";
+  return std::string(cudaGetErrorName(code)) + ": " + cudaGetErrorString(code);
+}
+
 int cuda_device_count(std::string* why) {
   int count = 0;
   const cudaError_t status = cudaGetDeviceCount(&count);
   if (status != cudaSuccess) {
     cudaGetLastError();
     if (!why) return 0;
-    // The runtime says "insufficient driver" both where the driver is too old and where there
-    // is none at all: say which.
+    // Either call fails without a driver; the version stays 0, which is the answer.
     int driver = 0, runtime = 0;
     cudaDriverGetVersion(&driver);
     cudaRuntimeGetVersion(&runtime);
     cudaGetLastError();
-    const auto version = [](int v) {
-      return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
-    };
-    if (status == cudaErrorInsufficientDriver && driver == 0)
-      *why = "no NVIDIA driver is installed (libcuda.so.1 not found)";
-    else if (status == cudaErrorInsufficientDriver)
-      *why = "the NVIDIA driver supports CUDA " + version(driver) + ", older than the CUDA " +
-             version(runtime) + " this build needs: update the driver";
-    else if (const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
-             status == cudaErrorNoDevice && visible)
-      *why = std::string("CUDA_VISIBLE_DEVICES='") + visible + "' leaves no CUDA device visible";
-    else
-      *why = std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status);
+    *why = no_device_reason(status, driver, runtime, std::getenv("CUDA_VISIBLE_DEVICES"));
     return 0;
   }
   if (count == 0 && why) *why = "the driver reports no CUDA device";

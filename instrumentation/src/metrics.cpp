@@ -96,8 +96,7 @@ bool looks_like_cupti_metric(std::string_view name) {
     for (std::size_t i = 0; i < close.size(); ++i) message += (i ? ", " : "") + close[i];
     message += "?";
   }
-  throw usage_error(
-      message, "`cudalab metrics` lists the catalogue and the sets (" + metric_set_list() + ")");
+  throw usage_error(message, "`cudalab metrics` lists them; the sets: " + metric_set_list());
 }
 
 }  // namespace

@@ -21,8 +21,9 @@ std::string value_of(const char* name) {
 }
 
 [[noreturn]] void refuse(const char* name, const std::string& value, const std::string& rule) {
-  throw usage_error(std::string(name) + "='" + shown(value) + "': " + rule +
-                    " (docs/environment.md)");
+  // One line within 120 columns for a value of up to 32 characters (docs/environment.md lists
+  // the variables and what each takes).
+  throw usage_error(std::string(name) + "='" + shown(value, 32) + "': " + rule);
 }
 
 // A switch: 1 turns it on, 0 or nothing leaves it off.
@@ -43,12 +44,12 @@ void check_whole_number(const char* name, long lowest, long highest, const char*
 }
 
 // A program to run: an executable file.
-void check_program(const char* name, const char* what) {
+void check_program(const char* name) {
   const std::string v = value_of(name);
   // access() alone passes a directory, whose search bit reads as execute.
   std::error_code ec;
   if (!v.empty() && (::access(v.c_str(), X_OK) != 0 || !std::filesystem::is_regular_file(v, ec)))
-    refuse(name, v, std::string("must name an executable ") + what);
+    refuse(name, v, "must name an executable file");
 }
 
 }  // namespace
@@ -70,8 +71,8 @@ void check_environment() {
     if (v.front() != '/' || !std::filesystem::is_directory(v, ec) || ::access(v.c_str(), W_OK) != 0)
       refuse("TMPDIR", v, "must name a writable folder by its absolute path");
   }
-  check_program("COMPUTE_SANITIZER", "compute-sanitizer");
-  check_program("CUDALAB_CHECK_RUNNER", "program (the check's sanitized child)");
+  check_program("COMPUTE_SANITIZER");
+  check_program("CUDALAB_CHECK_RUNNER");
 }
 
 }  // namespace cudalab::tool

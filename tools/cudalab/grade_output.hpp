@@ -2,15 +2,14 @@
 // tool's 120 columns, and as JSON for autograders.
 #pragma once
 
+#include "error_text.hpp"
+
 #include "cudalab/grade.hpp"
 #include "cudalab/lab.hpp"
 
 #include <ostream>
 
 namespace cudalab::tool {
-
-// The widest line the tool prints.
-inline constexpr std::size_t output_columns = 120;
 
 // The exercise's file, one line per criterion ending in its verdict, PASS or FAIL, and on FAIL
 // the hint. A criterion or hint too long for the columns goes on under its first line,

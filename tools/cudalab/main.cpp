@@ -3,6 +3,7 @@
 // main() is a function-try-block: every error becomes one line on stderr and an exit code.
 #include "commands.hpp"
 #include "environment.hpp"
+#include "error_text.hpp"
 
 #include "cudalab/check.hpp"
 #include "cudalab/user_text.hpp"
@@ -48,18 +49,12 @@ int finish_standard_output(int code) {
   return cudalab::tool::exit_failure;
 }
 
-// Every error is one line: control characters escaped, long quoted values cut.
-// The error on one line; its fix or hint, if any, under it, broken at spaces within the tool's
-// 120 columns ("  fix: " first, the rest indented under it).
+// Every error is one line: control characters escaped, long quoted values cut; its fix or hint,
+// if any, under it ("  fix: " first, the rest indented under it), all within 120 columns.
 int report(const std::string& message, const std::string& label, const std::string& hint,
            int code) {
-  std::cerr << "cudalab: " << cudalab::one_line(message) << "\n";
-  if (!hint.empty()) {
-    const std::string first = "  " + label + ": ";
-    for (const std::string& line : cudalab::hanging_lines(first, std::string(first.size(), ' '),
-                                                          cudalab::one_line(hint), 120))
-      std::cerr << line << "\n";
-  }
+  for (const std::string& line : cudalab::tool::message_lines(message, label, hint))
+    std::cerr << line << "\n";
   return code;
 }
 
@@ -102,7 +97,7 @@ int run_command_line(int argc, char** argv) try {
   check_environment();
   return it->second(rest);
 } catch (const cudalab::usage_error& e) {
-  return report(e.what(), "", "", cudalab::tool::exit_usage);
+  return report(e.what(), "fix", e.hint(), cudalab::tool::exit_usage);
 } catch (const boost::program_options::error& e) {
   return report(e.what(), "", "", cudalab::tool::exit_usage);
 } catch (const cudalab::no_device_error& e) {

@@ -190,7 +190,8 @@ int named_descriptor(const std::string& path) {
 }
 
 output_file::output_file(std::string path) : m_path(std::move(path)) {
-  const std::string name = shown(m_path);
+  // Cut short enough that a refusal quoting it stays one line within 120 columns.
+  const std::string name = shown(m_path, 32);
   const auto refuse = [&](const std::string& why) {
     throw usage_error("--output '" + name + "': " + why);
   };
@@ -225,21 +226,20 @@ output_file::output_file(std::string path) : m_path(std::move(path)) {
     m_regular = S_ISREG(st.st_mode);
     // Root may write any file; a file without a write bit was still meant to stay as it is.
     if (::access(m_target.c_str(), W_OK) != 0 || (m_regular && (st.st_mode & 0222) == 0))
-      refuse("the file is not writable (read-only): make it writable or choose another name");
+      refuse("is read-only: make it writable or choose another name");
   } else if (stat_error != ENOENT) {
     refuse(std::string("cannot write there (") + std::strerror(stat_error) + ")");
   } else {
     m_target = m_path;
     const std::string dir = directory_of(m_target);
     struct stat dir_st {};
-    if (::stat(dir.c_str(), &dir_st) != 0)
-      refuse("the directory '" + shown(dir) + "' does not exist");
-    if (!S_ISDIR(dir_st.st_mode)) refuse("'" + shown(dir) + "' is not a directory");
+    if (::stat(dir.c_str(), &dir_st) != 0) refuse("its directory does not exist");
+    if (!S_ISDIR(dir_st.st_mode)) refuse("its directory is a file, not a directory");
   }
   if (m_regular) {
     const std::string dir = directory_of(m_target);
     if (::access(dir.c_str(), W_OK | X_OK) != 0)
-      refuse("cannot write in the directory '" + shown(dir) + "' (" + std::strerror(errno) + ")");
+      refuse(std::string("cannot write in its directory (") + std::strerror(errno) + ")");
     const std::size_t limit = longest_name_in(dir);
     if (base_name_of(m_target).size() > limit)
       refuse("the file name is too long (at most " + std::to_string(limit) + " characters here)");

@@ -1,5 +1,6 @@
 // `cudalab run <lab>`: prepare, time, verify and measure a lab's variants; one table.
 #include "commands.hpp"
+#include "error_text.hpp"
 #include "options.hpp"
 #include "output_file.hpp"
 #include "progress_line.hpp"
@@ -319,7 +320,7 @@ void parse_report(const po::variables_map& vm, run_option_texts t, run_invocatio
   if (run.traced) {
     const trace::tracer_availability a =
         trace::check_tracer(run.install, trace::tracer_environment_here());
-    if (!a.ok) throw usage_error(a.reason + " (fix: " + a.fix + ")");
+    if (!a.ok) throw usage_error(a.reason, a.fix);
   }
   if (vm.count("details")) {
     if (vm.count("view")) throw usage_error("--details and --view: pick one");
@@ -482,10 +483,7 @@ int run_verdict(const run_invocation& run, const run_results& results) {
            hanging_lines("cudalab: note: " + l.id + ": ", "  ", note, output_columns))
         std::cerr << line << "\n";
   if (!run.request.gpu) {
-    std::cerr << "cudalab: the model's predictions only: no CUDA device ("
-              << shown(results.no_gpu_why, 70) << ")\n"
-              << "  fix: run on a machine with an NVIDIA GPU and driver (cudalab doctor checks) "
-                 "for times, checks and counters\n";
+    for (const auto& line : predictions_only_notice(results.no_gpu_why)) std::cerr << line << "\n";
     return exit_no_gpu;
   }
   int code = report_trace_mismatches(results.rows) ? exit_mismatch : exit_ok;

@@ -39,6 +39,12 @@ struct device_facts {
 // Number of CUDA devices; 0 (not an exception) when there is no device or no driver, with
 // the reason in `why`.
 int cuda_device_count(std::string* why = nullptr);
+// Why the runtime found no device, from what cudaGetDeviceCount returned (`status`, a
+// cudaError_t), the driver's and the runtime's CUDA versions (0: no driver) and
+// CUDA_VISIBLE_DEVICES (null when unset). The kit's own reasons are at most 90 characters, so
+// that "cudalab: no CUDA device: " and one fit a 120-column line.
+std::string no_device_reason(int status, int driver_version, int runtime_version,
+                             const char* cuda_visible_devices);
 // Throws no_device_error when `index` is not a usable device.
 device_facts query_device(int index);
 // Makes `index` current; throws no_device_error or usage_error (index out of range).

@@ -1,5 +1,7 @@
 #include "cudalab/trace/tracer_support.hpp"
 
+#include "cudalab/user_text.hpp"
+
 #include <unistd.h>
 
 #include <cstdlib>
@@ -84,8 +86,9 @@ tracer_availability check_tracer(const tracer_install& install, const tracer_env
                               e.ld_preload.find("TreeLauncher") != std::string::npos ||
                               e.ld_preload.find("sanitizer") != std::string::npos;
   if (sanitizer_here) {
-    a.reason = "--trace cannot run under compute-sanitizer (it injects its own tool: " +
-               (e.cuda_injection.empty() ? e.ld_preload : e.cuda_injection) + ")";
+    const std::string tool = e.cuda_injection.empty() ? e.ld_preload : e.cuda_injection;
+    a.reason = "--trace cannot run under compute-sanitizer (it injects its own tool, " +
+               shown(tool.substr(tool.rfind('/') + 1), 40) + ")";
     a.fix = "run cudalab run --trace outside compute-sanitizer";
     return a;
   }

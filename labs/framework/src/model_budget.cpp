@@ -44,9 +44,10 @@ std::string describe(const model_budget_point& p) {
 
 void check_point_count(const lab& l, std::size_t points) {
   if (points <= max_points_a_run) return;
-  throw usage_error(std::to_string(points) + " points of " + l.id + ": at most " +
+  // One line within 120 columns for any lab and count: bad input gets one line.
+  throw usage_error(std::to_string(points) + " points of " + l.id + ", at most " +
                     std::to_string(max_points_a_run) +
-                    " a run (each a row held and written): narrow --size, --block or --sweep");
+                    " a run (a row each): narrow --size, --block or --sweep");
 }
 
 double model_cost_of(const std::vector<model_budget_point>& points) {
@@ -68,17 +69,18 @@ void check_model_budget(const lab& l, const std::vector<model_budget_point>& poi
     }
   }
   if (total <= budget || !costliest) return;
+  // The refusal in one line within 120 columns, what to change in the fix under it.
   const std::string limit =
-      "the model's limit is " + scientific(budget) + " (" + duration_on_two_cores(budget) + ")";
+      "the model's limit is " + scientific(budget) + " (" + duration_on_two_cores(budget) + "): ";
   if (most > budget)
-    throw usage_error(describe(*costliest) + ": predicting " + l.id + "/" + costliest->which->name +
-                      " would simulate " + scientific(most) + " warp instructions (" +
-                      duration_on_two_cores(most) + "); " + limit + ": use a smaller --size");
-  throw usage_error("predicting " + std::to_string(points.size()) + " points of " + l.id +
-                    " would simulate " + scientific(total) + " warp instructions (" +
-                    duration_on_two_cores(total) + "); " + limit +
-                    ": use fewer sizes, blocks or sweep values, or --variant (the costliest: " +
-                    costliest->which->name + " at " + describe(*costliest) + ")");
+    throw usage_error(costliest->which->name + " at " + describe(*costliest) + ": predicting it" +
+                          " would simulate " + scientific(most) + " warp instructions",
+                      limit + "use a smaller --size");
+  throw usage_error(
+      "predicting " + std::to_string(points.size()) + " points of " + l.id + " would simulate " +
+          scientific(total) + " warp instructions (" + duration_on_two_cores(total) + ")",
+      limit + "use fewer sizes, blocks or sweep values, or --variant (the costliest: " +
+          costliest->which->name + " at " + describe(*costliest) + ")");
 }
 
 }  // namespace cudalab

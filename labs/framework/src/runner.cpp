@@ -96,8 +96,7 @@ std::vector<const variant*> variants_of(const run_request& request) {
 // Whether the grid fits CUDA's limits; otherwise one line saying which dimension is too large.
 std::string grid_violation(const grid_size& g, const grid_limits& limits) {
   const auto over = [](const char* axis, std::uint64_t blocks, std::uint64_t limit) {
-    return std::string("a grid of ") + std::to_string(blocks) + " blocks in " + axis +
-           " exceeds CUDA's limit of " + std::to_string(limit);
+    return std::to_string(blocks) + " blocks in " + axis + ", CUDA allows " + std::to_string(limit);
   };
   if (g.x > limits.x) return over("x", g.x, limits.x);
   if (g.y > limits.y) return over("y", g.y, limits.y);
@@ -146,9 +145,8 @@ std::vector<point> expand(const run_request& request, const grid_limits& limits)
           if (v->threads_per_block) config.block = v->threads_per_block(config);
           if (v->grid)
             if (const std::string why = grid_violation(v->grid(config), limits); !why.empty())
-              throw usage_error(name + " at --size " + std::to_string(size) + " --block " +
-                                std::to_string(block) + ": " + why +
-                                " (use a larger --block or a smaller --size)");
+              throw usage_error(v->name + " at --size " + std::to_string(size) + " --block " +
+                                std::to_string(block) + ": " + why + " (raise --block)");
           if (v->config_violation)
             if (const std::string why = v->config_violation(config); !why.empty())
               throw usage_error(name + " at --size " + std::to_string(size) + " --block " +
@@ -164,7 +162,7 @@ std::vector<point> expand(const run_request& request, const grid_limits& limits)
     });
     if (!any_uses_it)
       throw usage_error("--block does not apply to " + names +
-                        ": the kernels launch the blocks their tiles need (drop --block)");
+                        ": their tiles set their blocks (drop --block)");
     if (request.omitted)
       request.omitted("--block is not used by " + names + ": their rows show their tiles' blocks");
   }

@@ -49,9 +49,8 @@ int trace_deadline_seconds(const std::vector<std::string>& arguments) {
         digits.size() <= 6 && digits.find_first_not_of("0123456789") == std::string::npos;
     const long seconds = whole ? std::stol(digits) : -1;
     if (seconds <= 0 || seconds > 86400)
-      throw usage_error(
-          "CUDALAB_TRACE_TIMEOUT_S='" + shown(digits) +
-          "': must be a whole number of seconds from 1 to 86400 (docs/environment.md)");
+      throw usage_error("CUDALAB_TRACE_TIMEOUT_S='" + shown(digits, 32) +
+                        "': must be a whole number of seconds from 1 to 86400");
     return static_cast<int>(seconds);
   }
   // A traced point runs once, patched, at most a few seconds on the largest sizes; the base

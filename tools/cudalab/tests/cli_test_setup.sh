@@ -16,4 +16,5 @@ expect_refused_in_one_line() {
   local what=$1 code=$2 err=$3
   [ "$code" -eq 2 ] || fail "$what: exit $code, expected 2 (${err:0:300})"
   [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "$what: more than one line: $err"
+  [ "${#err}" -le 120 ] || fail "$what: the line is ${#err} columns, more than 120: $err"
 }

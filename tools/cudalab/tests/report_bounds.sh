@@ -9,7 +9,7 @@ for limit in unlimited 3000000; do
   err=$( (ulimit -v "$limit"; "$tool" run 01 --size 1..4096:1 --block 32..1024 --format json \
            --output "$dir/huge.json") 2>&1 >/dev/null); code=$?
   expect_refused_in_one_line "ulimit -v $limit" "$code" "$err"
-  printf '%s' "$err" | grep -q "221184 points of 01-thread-indexing: at most 20000 a run" ||
+  printf '%s' "$err" | grep -q "221184 points of 01-thread-indexing, at most 20000 a run" ||
     fail "the refusal does not say how many and the limit: $err"
   [ ! -e "$dir/huge.json" ] || fail "a refused run wrote its file"
 done
