@@ -187,8 +187,7 @@ void add_fp32_fma_lines(grade_sheet& g, const result_row& ex) {
   const auto missing = ex.counters.missing.find(find_metric("tensor_inst")->key());
   if (missing != ex.counters.missing.end())
     g.unchecked("tensor_inst", "tensor-core instructions n/a (" + missing->second +
-                                   "): the FFMA line holds the "
-                                   "arithmetic");
+                                   "): the FFMA line holds the arithmetic");
   else if (!g.bounded("tensor_inst", "tensor-core instructions", counter_total(ex, "tensor_inst"),
                       bound_kind::at_most, 0, "the lesson's product runs on the FMA pipes"))
     g.advise(advice);

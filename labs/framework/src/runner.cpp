@@ -220,7 +220,7 @@ run_device open_device(const run_request& request) {
 }
 
 // Every point's size against the GPU's memory, before anything is allocated.
-void check_points_fit(const lab& l, const std::vector<point>& points, const device_facts& facts) {
+void check_points_fit(const std::vector<point>& points, const device_facts& facts) {
   for (const point& p : points) {
     if (p.config.size > facts.global_memory_total)
       throw usage_error("--size " + std::to_string(p.config.size) + " is larger than " +
@@ -229,10 +229,9 @@ void check_points_fit(const lab& l, const std::vector<point>& points, const devi
     if (p.which->device_bytes) {
       const std::size_t need = p.which->device_bytes(p.config);
       if (need > facts.global_memory_free)
-        throw usage_error(l.id + "/" + p.which->name + " at --size " +
-                          std::to_string(p.config.size) + " needs " + format_bytes(need) +
-                          " of GPU memory but " + facts.name + " has " +
-                          format_bytes(facts.global_memory_free) + " free");
+        throw usage_error(p.which->name + " at --size " + std::to_string(p.config.size) +
+                          " needs " + format_bytes(need) + " of GPU memory but " + facts.name +
+                          " has " + format_bytes(facts.global_memory_free) + " free");
     }
   }
 }
@@ -370,7 +369,7 @@ std::vector<result_row> run_lab(const run_request& request) {
     return predict_only(request, points);
   }
   select_device(request.device);
-  check_points_fit(l, points, *device.facts);
+  check_points_fit(points, *device.facts);
   // Sizes are checked first: only then may the model start simulating them.
   check_model_budget(l, points);
   if (request.accepted) request.accepted();
