@@ -3,8 +3,8 @@
 # build them, within a small transfer: every file of each build but objects, static libraries
 # and CMake's scratch files, binaries stripped, plus the tools the build links to at run time
 # (.tools: the Compute Sanitizer API the tracer loads, cuobjdump and nvdisasm; .nsys-libs when
-# fetched), into .gpu/pack.tar.xz (35 MB for build/release, 38 with build/debug). On the GPU machine,
-# from the repository root at the same path: `tar -xJf .gpu/pack.tar.xz`, then
+# fetched), into .gpu/pack.tar.xz (35 MB for build/release, 38 with build/debug). On the GPU
+# machine, from the repository root at the same path: `tar -xJf .gpu/pack.tar.xz`, then
 # scripts/gpu-suite.sh as usual.
 set -euo pipefail
 cd "$(dirname "$0")/.."
