@@ -56,7 +56,7 @@ __global__ void blur_tiled_kernel(const float* in, float* out, std::size_t n) {
 // each call. Whole warps take each side here (lab 07's barrier probes also split a warp's lanes
 // between the two calls: labs/07-debugging/probes/barrier_probes.cu). This form runs to the
 // end because threads that exit release a barrier the others still wait at (PTX `exit`): the
-// late half's second wait is released once the first half has exited.
+// first half's second wait is released once the second half has exited.
 __global__ void pair_swap_divergent_kernel(const float* in, float* out, std::size_t n) {
   extern __shared__ float tile[];
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;

@@ -237,7 +237,7 @@ variant make_cub_variant() {
   variant v =
       new_variant("cub", variant_role::baseline,
                   "cub::DeviceReduce::Sum: the library reduction, the roof for the kernels above");
-  // --block is ignored: CUB chooses its own launch shape.
+  v.library_launch = true;  // --block is ignored: CUB chooses its own launch shape
   v.device_bytes = [](const launch_config& c) { return c.size * 4 + (std::size_t{1} << 20); };
   v.ideal = [](const launch_config& c) { return read_once(c, true); };
   v.prepare = [](const launch_config& c, cudaStream_t) -> std::unique_ptr<prepared_variant> {

@@ -35,7 +35,13 @@ std::vector<const figure*> headline_figures(const report_context& context) {
 }
 
 // How much the cells may say; each level is tried while the table is too wide.
-enum class detail_level { full, verdict_without_names, missing_below, no_predictions };
+enum class detail_level {
+  full,
+  verdict_without_names,
+  missing_below,
+  no_predictions,
+  compact_verdicts
+};
 
 struct layout {
   std::vector<std::string> lines;
@@ -101,7 +107,7 @@ layout lay_out(const std::vector<result_row>& rows, const report_context& contex
     }
     for (const figure* f : headlines) {
       cells::headline_style style;
-      style.show_prediction = level != detail_level::no_predictions;
+      style.show_prediction = level < detail_level::no_predictions;
       style.explain_missing = level < detail_level::missing_below;
       c.push_back(cells::headline(row, *f, style));
       if (!style.explain_missing)
@@ -115,8 +121,9 @@ layout lay_out(const std::vector<result_row>& rows, const report_context& contex
       c.push_back(cells::occupancy(row));
     }
     c.push_back(cells::verification(row, false));
-    c.push_back(cells::model_verdict(row, level == detail_level::full
-                                              ? cells::verdict_length::names
+    c.push_back(cells::model_verdict(row, level == detail_level::full ? cells::verdict_length::names
+                                          : level == detail_level::compact_verdicts
+                                              ? cells::verdict_length::compact
                                               : cells::verdict_length::short_));
     cells.push_back(std::move(c));
   }
@@ -127,10 +134,10 @@ layout lay_out(const std::vector<result_row>& rows, const report_context& contex
 // "16,777,216 elements, 256 threads a block": what every row shares, said once above the table.
 std::string common_shape(const std::vector<result_row>& rows, const report_context& context) {
   std::set<std::size_t> sizes;
-  std::set<int> blocks;
+  std::set<long> blocks;  // the blocks rows show: a library's or the CPU's has none
   for (const auto& r : rows) {
     sizes.insert(r.config.size);
-    blocks.insert(r.config.block);
+    if (const std::optional<long> threads = cells::block_threads(r)) blocks.insert(*threads);
   }
   std::string text;
   if (sizes.size() == 1)
@@ -148,8 +155,9 @@ void write_default_view(std::ostream& out, const std::vector<result_row>& rows,
   const auto headlines = headline_figures(context);
   layout table;
   detail_level used = detail_level::full;
-  for (detail_level level : {detail_level::full, detail_level::verdict_without_names,
-                             detail_level::missing_below, detail_level::no_predictions}) {
+  for (detail_level level :
+       {detail_level::full, detail_level::verdict_without_names, detail_level::missing_below,
+        detail_level::no_predictions, detail_level::compact_verdicts}) {
     used = level;
     table = lay_out(rows, context, headlines, level);
     if (widest_line(table.lines) <= table_width) break;
@@ -161,7 +169,7 @@ void write_default_view(std::ostream& out, const std::vector<result_row>& rows,
   for (const auto& line : table.lines) out << line << "\n";
   if (table.marked)
     out << "!: differs from the access model"
-        << (used == detail_level::no_predictions ? " (--details VARIANT shows both values)" : "")
+        << (used >= detail_level::no_predictions ? " (--details VARIANT shows both values)" : "")
         << "\n";
   for (const auto& [why, headers] : table.missing) {
     const std::string columns = joined({headers.begin(), headers.end()});

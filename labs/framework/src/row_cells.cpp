@@ -14,7 +14,7 @@ std::string variant_label(const result_row& row) {
 
 std::optional<long> block_threads(const result_row& row) {
   if (row.shape.known()) return static_cast<long>(row.shape.block_x) * row.shape.block_y;
-  if (!row.measured) return row.config.block;
+  if (!row.measured && row.block_from_config) return row.config.block;
   return std::nullopt;
 }
 
@@ -57,7 +57,7 @@ std::string named(const std::string& lead, const std::vector<std::string>& names
 }  // namespace
 
 std::string model_verdict(const result_row& row, verdict_length length) {
-  if (!row.predicted) return "no model";
+  if (!row.predicted) return length == verdict_length::compact ? "none" : "no model";
   if (!row.counters.available) return "n/a";
   const auto bad = model_mismatches(row);
   if (!bad.empty())

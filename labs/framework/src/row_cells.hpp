@@ -27,10 +27,11 @@ std::string occupancy(const result_row& row);
 std::string verification(const result_row& row, bool with_detail);
 
 enum class verdict_length {
-  names,  // "MISMATCH ld_sectors +1", "MISMATCH: shared_st_conflicts +2"
-  short_  // "MISMATCH"
+  names,   // "MISMATCH ld_sectors +1", "MISMATCH: shared_st_conflicts +2"
+  short_,  // "MISMATCH"
+  compact  // "MISMATCH", and "none" for "no model": the last way to fit a wide table
 };
-// "= model", "MISMATCH ...", "n/a" (no counters) or "no model".
+// "= model", "MISMATCH ...", "n/a" (no counters) or "no model" ("none" when compact).
 std::string model_verdict(const result_row& row, verdict_length length);
 // The verdict with every metric named, as the full view prints it.
 std::string model_verdict_in_full(const result_row& row);

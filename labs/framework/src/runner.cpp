@@ -182,6 +182,7 @@ result_row predicted_row(const lab& l, const point& p) {
   row.role = p.which->role;
   if (p.which->sweep) row.sweep_name = p.which->sweep->name;
   row.config = p.config;
+  row.block_from_config = p.which->has_kernels && !p.which->library_launch;
   if (p.which->ideal) row.ideal = p.which->ideal(p.config);
   row.predicted = predict(*p.which, p.config);
   if (p.which->host_launch) row.shape = p.which->host_launch(p.config);

@@ -112,6 +112,40 @@ TEST(default_view, every_lab_fits_120_columns_with_and_without_a_gpu) {
   }
 }
 
+// Lab 08's sweep as its README captures it: two sizes and a sweep (size and variant columns
+// wide), registers and occupancy, counters disabled, and cuBLAS's rows, which have no model.
+TEST(default_view, a_timed_sweep_without_counters_fits_120_columns) {
+  const lab* l = find_lab("08");
+  ASSERT_NE(l, nullptr);
+  run_request request;
+  request.which = l;
+  request.gpu = false;
+  request.variants = {l->find("warp_tiled"), l->find("cublas")};
+  ASSERT_NE(request.variants[0], nullptr);
+  ASSERT_NE(request.variants[1], nullptr);
+  request.sizes = {4096, 8192};
+  request.sweep.values["config"] = {0, 4};
+  std::vector<result_row> rows = measured_rows(run_lab(request));
+  for (result_row& row : rows) {
+    row.counters = {};
+    row.counters.reason = "disabled (--no-counters)";
+    if (row.variant_name == "cublas") {
+      row.shape = launch_shape{};
+    } else {
+      kernel_resources k;
+      k.kernel = "warp_tiled_kernel";
+      k.registers = 227;
+      k.block_threads = 128;
+      k.blocks_per_sm = 2;
+      k.max_threads_per_sm = 2048;
+      row.resources = {k};
+    }
+  }
+  report_context context{"NVIDIA H200 (sm_90)", copy_roof{4018.0, 4071.0}, "", l};
+  context.counters_note = "disabled (--no-counters)";
+  expect_fits("timed sweep without counters", *l, rows, context);
+}
+
 TEST(default_view, every_lab_declares_two_or_three_known_headline_figures) {
   for (const lab& l : all_labs()) {
     EXPECT_GE(l.headline_metrics.size(), 2u) << l.id;

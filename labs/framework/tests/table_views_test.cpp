@@ -140,6 +140,29 @@ TEST(default_view, the_block_column_is_the_launch_its_row_made) {
   EXPECT_EQ(cells_of("asked").at(2), "512") << text;
 }
 
+TEST(default_view, without_a_gpu_a_library_or_cpu_baseline_shows_no_block) {
+  result_row kernel = predicted_only(aos_float3_row(1179648)),
+             library = predicted_only(aos_float3_row(1179648)),
+             cpu = predicted_only(aos_float3_row(1179648));
+  kernel.variant_name = "tiled";
+  kernel.config.block = 128;  // blocks that differ: the table gets a block column
+  library.variant_name = "cublas";
+  library.block_from_config = false;
+  cpu.variant_name = "cpu_naive";
+  cpu.block_from_config = false;
+  const std::string text = render({kernel, library, cpu}, report_view::standard);
+  const auto block_of = [&](const char* name) {
+    std::istringstream in(line_with(text, name));
+    std::vector<std::string> cells;
+    for (std::string cell; in >> cell;) cells.push_back(cell);
+    return cells.at(2);
+  };
+  ASSERT_NE(line_with(text, "variant").find("block"), std::string::npos) << text;
+  EXPECT_EQ(block_of("tiled"), "128") << text;
+  EXPECT_EQ(block_of("cublas"), "-") << text;
+  EXPECT_EQ(block_of("cpu_naive"), "-") << text;
+}
+
 TEST(default_view, time_carries_its_unit) {
   result_row fast = aos_float3_row(1179648), slow = aos_float3_row(1179648);
   slow.variant_name = "slow";

@@ -71,7 +71,7 @@ variant make_cublas_variant() {
   variant v = new_variant(
       "cublas", variant_role::baseline,
       "cublasSgemm, FP32 (CUBLAS_DEFAULT_MATH, TF32 off): the roof for the kernels above");
-  // --block is ignored: cuBLAS chooses its own kernels.
+  v.library_launch = true;  // --block is ignored: cuBLAS chooses its own kernels
   v.device_bytes = matmul_three_buffers;
   set_matmul_baseline_work<cublas_prepared>(v);
   return v;

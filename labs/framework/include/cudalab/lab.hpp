@@ -155,6 +155,9 @@ struct variant {
   std::optional<sweep_spec> sweep;
   // Kernels run by launch(); false for library or copy baselines that counters cannot see.
   bool has_kernels = true;
+  // The kernels are a library's (cuBLAS, CUB), which picks them and their blocks: --block is
+  // ignored, and the table shows no block for them.
+  bool library_launch = false;
   // launch() does its measured work on the CPU (a CPU baseline): timed with the host's steady
   // clock instead of CUDA events, which only stamp when the GPU's stream reaches them.
   bool timed_on_host = false;

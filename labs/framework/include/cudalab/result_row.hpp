@@ -64,6 +64,10 @@ struct result_row {
   launch_config config;
   launch_shape shape;
   bool measured = false;  // false: no GPU, only predictions
+  // Whether --block (config.block) is the block its kernels launch: false for a copy or CPU
+  // baseline, which has none, and a library that picks its own (variant::has_kernels,
+  // variant::library_launch). A row without a GPU then shows no block, as a measured one does.
+  bool block_from_config = true;
   timing_stats time;
   work_counts ideal;
   double gbps = 0;             // ideal bytes / median time
