@@ -9,7 +9,9 @@ are figures of that unit too: 18 to 22 us is 18 us and 22 us; 475.3, 382.9 and 3
 figures in us; 41 and 6.0 times two (joined by to, and, or, or an en dash; a comma joins only
 within such a list; a number after = is a parameter, n = 2048 to 4.58 TFLOP/s one figure, and so
 is a whole number after at, 1.39x at 4096 and 1.41x two). Code blocks and the tables
-scripts/render-tables.sh renders are left out: those are data already.
+scripts/render-tables.sh renders are left out: those are data already. A code block that quotes a
+data file (the line before it ends with ":" and names the file: scripts/cudalab_scripts/
+quoted_files.py) must hold only lines of that file.
 
 Each figure of a lab's README must appear, as written, in a data file of that lab
 (labs/NN-name/figures/**/*.csv, *.txt and *.log); a figure of README.md or docs/*.md, in any
@@ -29,7 +31,8 @@ longer quotes, fails too.
 
 The figures not yet traced to their data are listed in docs/data/unsourced-figures.csv (doc,
 figure): accepted and counted in the closing line. Each row must still be quoted; a row is
-added to it only by a change that says why in its review, never to silence a new figure. A new figure without data fails.
+added to it only by a change that says why in its review, never to silence a new figure. A new
+figure without data fails.
 
 Exit 0 when every figure is accounted for, 1 with one line a figure when not (CI runs this), 2
 with one line on bad arguments or a malformed derived.csv."""
@@ -41,7 +44,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from cudalab_scripts import cli
+from cudalab_scripts import cli, quoted_files
 
 UNIT = (r"(?:x|×|-fold|\s?%|\stimes"
         r"|\s?(?:ns|us|µs|ms|s|GB/s|GiB/s|TB/s|GFLOP/s|TFLOP/s|MB|GB|KiB|MiB|GiB))")
@@ -222,6 +225,7 @@ def check_doc(root, doc, unsourced):
             problems.append(f"{where}: {row['figure']} of {doc} is {row['expression']} = "
                             f"{got:.6g}, not {number.group('number')}")
         derived[row["figure"].strip()] = row
+    problems += quoted_files.check_quotes(root, doc, text)
     quoted, pending = set(), 0
     for lineno, figure, number in prose_figures(text):
         quoted.add(figure)

@@ -144,6 +144,20 @@ class prose_figures(unittest.TestCase):
         self.assertEqual(status, 2)
         self.assertIn("not arithmetic on decimal numbers", err)
 
+    def test_a_block_that_quotes_a_data_file_holds_only_its_lines(self):
+        self.write("labs/09-demo/figures/run.log", "median of 3:\nrun: 1.09 s\n")
+        quote = "\nThe run, `figures/run.log`:\n\n```\nmedian of 3:\nrun: 1.09 s\n```\n"
+        self.write(DOC, PROSE + quote)
+        status, out, err = self.check()
+        self.assertEqual((status, err), (0, ""), out)
+        self.write(DOC, PROSE + quote.replace("1.09 s", "1.08 s"))
+        status, out, _ = self.check()
+        self.assertEqual(status, 1)
+        self.assertIn(f"{DOC}:16: not a line of labs/09-demo/figures/run.log: run: 1.08 s", out)
+        # A block after a line that names no data file is not a quote (a command, say).
+        self.write(DOC, PROSE + quote.replace("`figures/run.log`", "this command"))
+        self.assertEqual(self.check()[0], 0)
+
     def test_a_malformed_derived_file_is_one_line_and_exit_2(self):
         self.write("labs/09-demo/figures/derived.csv", "figure,value\n3.2x,3.2\n")
         status, _, err = self.check()
