@@ -146,7 +146,8 @@ std::vector<point> expand(const run_request& request, const grid_limits& limits)
           if (v->grid)
             if (const std::string why = grid_violation(v->grid(config), limits); !why.empty())
               throw usage_error(v->name + " at --size " + std::to_string(size) + " --block " +
-                                std::to_string(block) + ": " + why + " (raise --block)");
+                                    std::to_string(block) + ": " + why,
+                                "raise --block or lower --size");
           if (v->config_violation)
             if (const std::string why = v->config_violation(config); !why.empty())
               throw usage_error(name + " at --size " + std::to_string(size) + " --block " +

@@ -21,6 +21,7 @@ for cmd in "check x" "run 02 --details nope" "run 01 --variant exercise" "run 02
            "profile" "profile --timeout 0 -- /bin/true" "profile -- /bin/true" \
            "profile -- /no/such/program" "run 04 --metrics ld_sector" "run 06 --block 96" \
            "run 01 --variant grid_ceil_div --size 2^36 --block 16" \
+           "run 04 --variant aos_float3_staged --block 1 --size 2^31" \
            "run 04 --variant aos_float3_staged --block 64..1024:1 --size 2^14..2^36" \
            "run 01 --size 1..4096:1 --block 32..1024" "run 01 --output /nonexistent/$(printf 'd%.0s' $(seq 1 300))/x.csv"; do
   # shellcheck disable=SC2086
