@@ -6,6 +6,7 @@
 #include "cudalab/report.hpp"
 #include "cudalab/report_figures.hpp"
 #include "cudalab/runner.hpp"
+#include "sample_rows.hpp"
 
 #include <gtest/gtest.h>
 
@@ -132,13 +133,7 @@ TEST(default_view, a_timed_sweep_without_counters_fits_120_columns) {
     if (row.variant_name == "cublas") {
       row.shape = launch_shape{};
     } else {
-      kernel_resources k;
-      k.kernel = "warp_tiled_kernel";
-      k.registers = 227;
-      k.block_threads = 128;
-      k.blocks_per_sm = 2;
-      k.max_threads_per_sm = 2048;
-      row.resources = {k};
+      row.resources = {report_samples::resources_of("warp_tiled_kernel", 227, 128, 2)};
     }
   }
   report_context context{"NVIDIA H200 (sm_90)", copy_roof{4018.0, 4071.0}, "", l};

@@ -103,13 +103,7 @@ TEST(report_csv, host_phases_are_written_for_a_measured_row_and_empty_without_a_
 
 TEST(report_csv, kernel_resources_are_written_for_the_main_kernel) {
   result_row row = aos_float3_row(1179648);
-  kernel_resources k;
-  k.kernel = "tiled_kernel";
-  k.registers = 40;
-  k.block_threads = 256;
-  k.blocks_per_sm = 4;
-  k.max_threads_per_sm = 2048;
-  row.resources = {k};
+  row.resources = {report_samples::resources_of("tiled_kernel", 40, 256, 4)};
   const std::string text = write({row}, output_format::csv);
   EXPECT_NE(text.find(",tiled_kernel,40,0,4,50.00\n"), std::string::npos) << text;
 }

@@ -42,6 +42,19 @@ inline result_row aos_float3_row(double measured_ld_sectors) {
 }
 
 // The same row where no GPU ran it: predictions only.
+// What the runner queries of a kernel for the registers and occupancy columns, on an SM of 2,048
+// threads.
+inline kernel_resources resources_of(const char* kernel, int registers, int block_threads,
+                                     int blocks_per_sm) {
+  kernel_resources k;
+  k.kernel = kernel;
+  k.registers = registers;
+  k.block_threads = block_threads;
+  k.blocks_per_sm = blocks_per_sm;
+  k.max_threads_per_sm = 2048;
+  return k;
+}
+
 inline result_row predicted_only(result_row row) {
   row.measured = false;
   row.shape = {};
