@@ -34,6 +34,7 @@ commands:
 
 exit codes: 0 ok, 1 failure (CUDA error, a variant that must verify did not),
             2 bad input, 3 no CUDA device, 4 counters disagree with the model
+environment:  CUDALAB_* variables, checked like options: docs/environment.md
 )";
 
 // Everything printed reached standard output: a full disk or a closed descriptor is a failure
